@@ -1,0 +1,16 @@
+# Quick start: `make run` and `make test`. Both set the machine up first (scripts/bootstrap).
+PYTHON := .venv/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: bootstrap run test
+
+bootstrap:
+	bash scripts/bootstrap
+
+run: bootstrap
+	$(PYTHON) manage.py migrate --noinput
+	if [ -f fixtures/demo.json ]; then $(PYTHON) manage.py loaddata fixtures/demo.json; fi
+	$(PYTHON) manage.py runserver 0.0.0.0:8000
+
+test: bootstrap
+	$(PYTHON) -m pytest $(PYTEST_ARGS)

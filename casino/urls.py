@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import path
+
+from casino import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+]

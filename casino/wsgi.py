@@ -1,0 +1,8 @@
+"""WSGI entry point, e.g. ``gunicorn casino.wsgi``."""
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+
+application = get_wsgi_application()

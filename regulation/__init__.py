@@ -1,0 +1,13 @@
+"""The rules of Mah-Jong as Macau's Portaria n.º 135/91/M fixes them. Pure Python, no Django.
+
+    >>> from regulation import read_record, score
+    >>> result = score(read_record(record_dict))
+    >>> result.as_dict()        # the output of JOGO-FORMAT.md
+"""
+from .errors import Breach, MalformedRecord, RegulationError
+from .jogo import Result, score
+from .record import Jogo, read_record
+from .rules import CURRENT, PORTARIA_135_91_M, RuleSet
+
+__all__ = ["Breach", "CURRENT", "Jogo", "MalformedRecord", "PORTARIA_135_91_M", "RegulationError",
+           "Result", "RuleSet", "read_record", "score"]

@@ -1,0 +1,94 @@
+"""The scorer's command line (JOGO-FORMAT.md):
+
+    python -m regulation score [FILE]        # one record; FILE or standard input
+    python -m regulation score --jsonl FILE  # one record per line, one result per line
+
+Exit status 0 when the input was read (valid or not), 2 for malformed input; a malformed
+input gets a message on standard error, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import BinaryIO, Iterable
+
+import orjson
+
+from .errors import MalformedRecord
+from .jogo import score
+from .record import read_record
+
+MAX_RECORD_BYTES = 64 * 1024  # a record is well under 2 KiB; anything this large is not one
+MALFORMED = 2
+
+
+def score_bytes(raw: bytes) -> dict:
+    """The JOGO-FORMAT.md output for one encoded record; `MalformedRecord` if it cannot be read."""
+    if len(raw) > MAX_RECORD_BYTES:
+        raise MalformedRecord("", f"the record is {len(raw)} bytes; a jogo record is at most {MAX_RECORD_BYTES}")
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        raise MalformedRecord("", f"not JSON: {error}") from None
+    return score(read_record(data)).as_dict()
+
+
+def malformed_result(message: str) -> dict:
+    """The result line standing for a line that could not be read (--jsonl keeps one line each)."""
+    return {"valid": False, "errors": [{"code": "malformed_record", "article": None, "message": message}],
+            "fan": None, "items": [], "declared_fan": None, "fan_mismatch": False, "payments": [],
+            "commission": 0, "net": {}, "next": {"banker_moves": False}}
+
+
+def score_lines(lines: Iterable[bytes], out: BinaryIO, err) -> int:
+    """Score one record per line; blank lines are skipped. Returns the exit status."""
+    status = 0
+    dumps = orjson.dumps
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            result = score_bytes(line)
+        except MalformedRecord as error:
+            message = f"line {number}: {error}"
+            print(f"regulation score: {message}", file=err)
+            result = malformed_result(message)
+            status = MALFORMED
+        out.write(dumps(result) + b"\n")
+    return status
+
+
+def _open(name: str) -> BinaryIO:
+    return sys.stdin.buffer if name == "-" else open(name, "rb")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m regulation",
+                                     description="Score Mah-Jong jogos against Portaria n.º 135/91/M.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    scorer = commands.add_parser("score", help="score portable jogo records (JOGO-FORMAT.md)")
+    scorer.add_argument("file", nargs="?", default="-", help="a record file, or - for standard input")
+    scorer.add_argument("--jsonl", action="store_true", help="one record per line, one result per line")
+    args = parser.parse_args(argv)
+    try:
+        source = _open(args.file)
+    except OSError as error:
+        print(f"regulation score: {args.file}: {error.strerror}", file=sys.stderr)
+        return MALFORMED
+    try:
+        with source:
+            if args.jsonl:
+                return score_lines(source, sys.stdout.buffer, sys.stderr)
+            raw = source.read(MAX_RECORD_BYTES + 1)
+            try:
+                result = score_bytes(raw)
+            except MalformedRecord as error:
+                print(f"regulation score: {error}", file=sys.stderr)
+                return MALFORMED
+            sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+            return 0
+    except UnicodeDecodeError as error:  # pragma: no cover - orjson reports bad UTF-8 itself
+        print(f"regulation score: not UTF-8 text: {error}", file=sys.stderr)
+        return MALFORMED
+    except BrokenPipeError:
+        return 0

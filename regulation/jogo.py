@@ -1,0 +1,375 @@
+"""Scoring one jogo: every check of RULES.md §7 that one record can show, the grade, and the
+settlement. `score()` is what the command line, the API and the audit all call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import Breach
+from .fan import Grade, WinContext, grade
+from .hands import CHOW, KONG, PONG, TileSet, counts_of, decompose, is_seven_pairs, thirteen_orphans
+from .record import Jogo
+from .rules import CURRENT, RuleSet
+from .seats import BANKER, SEATS, WIND_TILE, turn_order_after
+from .settlement import Settlement, nothing_moves, settle_false_win, settle_win
+from .tiles import CONVENTIONAL, COPIES, GREEN_DRAGON, HONOURS, KINDS, tile_code, tiles_code
+
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+HAND_TILES = {CONVENTIONAL: 14, "simplified": 5}  # Art. 4(a), 4(b): before kongs' fourth tiles
+MAX_SETS = {CONVENTIONAL: 4, "simplified": 1}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of scoring one jogo; `as_dict()` is the output of JOGO-FORMAT.md."""
+
+    jogo: Jogo
+    rules: RuleSet
+    breaches: tuple[Breach, ...]
+    grade: Grade | None
+    settlement: Settlement
+
+    @property
+    def valid(self) -> bool:
+        return not self.breaches
+
+    @property
+    def fan(self) -> int | None:
+        return self.grade.fan if self.grade and self.valid else None
+
+    @property
+    def fan_mismatch(self) -> bool:
+        """The dealer's announced grade differs from the computed one (flag for inspection)."""
+        return self.jogo.declared_fan is not None and self.fan is not None and self.jogo.declared_fan != self.fan
+
+    @property
+    def banker_moves(self) -> bool:
+        """Art. 3: the bank passes only when a player other than the banker wins (I-1)."""
+        return self.valid and self.jogo.result == "win" and self.jogo.winner != BANKER
+
+    def as_dict(self) -> dict[str, Any]:
+        fan = self.fan
+        return {
+            "valid": self.valid,
+            "errors": [b.as_dict() for b in self.breaches],
+            "fan": fan,
+            "items": [{"code": i.code, "fan": i.fan, "article": i.article} for i in self.grade.items]
+            if fan is not None else [],
+            "declared_fan": self.jogo.declared_fan,
+            "fan_mismatch": self.fan_mismatch,
+            "payments": [p.as_dict() for p in self.settlement.payments],
+            "commission": self.settlement.commission,
+            "net": self.settlement.net,
+            "next": {"banker_moves": self.banker_moves},
+        }
+
+
+def score(jogo: Jogo, rules: RuleSet = CURRENT) -> Result:
+    """Validate `jogo` against the regulation, grade it and settle it.
+
+    A jogo with any breach settles nothing (JOGO-FORMAT.md: `payments` empty, `net` zero).
+    """
+    if jogo.fan_combination:
+        rules = rules.with_overrides({"fan_combination": jogo.fan_combination})
+    breaches: list[Breach] = []
+    _check_table(jogo, rules, breaches)
+    best = None
+    if jogo.result == "win":
+        best = _check_win(jogo, rules, breaches)
+    if breaches:
+        return Result(jogo, rules, tuple(breaches), best, nothing_moves(jogo.capital))
+    if jogo.result == "win":
+        settlement = settle_win(rules=rules, variant=jogo.variant, stake=jogo.stake, fan=best.fan,
+                                winner=jogo.winner, capital=jogo.capital,
+                                pay_all=jogo.pay_all.seat if jogo.pay_all else None)
+    elif jogo.result == "false_win":
+        settlement = settle_false_win(rules=rules, variant=jogo.variant, stake=jogo.stake,
+                                      offender=jogo.false_win, capital=jogo.capital)
+    else:
+        settlement = nothing_moves(jogo.capital)
+    return Result(jogo, rules, (), best, settlement)
+
+
+def art(jogo: Jogo, conventional: str, simplified: str) -> str:
+    """The article of the variant in play: paragraph (a) conventional, (b) simplified."""
+    return conventional if jogo.variant == CONVENTIONAL else simplified
+
+
+def _breach(breaches: list[Breach], code: str, article: str, message: str) -> None:
+    breaches.append(Breach(code, article, f"Art. {article}: {message}"))
+
+
+def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
+    """Art. 8 (the tier), Art. 3 (who is seated), and that every named seat is seated."""
+    if jogo.stake not in rules.commission[jogo.variant]:
+        tiers = ", ".join(f"{x}/{2 * x}" for x in rules.tiers(jogo.variant))
+        _breach(breaches, "stake_not_a_tier", "8",
+                f"{jogo.stake}/{2 * jogo.stake} is not a tier of the {jogo.variant} game; its tiers are {tiers}.")
+    seated = jogo.capital
+    if BANKER not in seated:
+        _breach(breaches, "banker_absent", art(jogo, "3(a)", "3(b)"),
+                "the banker always sits East, and no capital is recorded for East.")
+    if jogo.variant == CONVENTIONAL and len(seated) != 4:
+        _breach(breaches, "seats", "3(a)",
+                f"the conventional game is played by exactly four players; {len(seated)} are seated.")
+    elif jogo.variant != CONVENTIONAL and not 2 <= len(seated) <= 4:
+        _breach(breaches, "seats", "3(b)",
+                f"the simplified game is played by two to four players; {len(seated)} is seated.")
+    named = [("winner", jogo.winner), ("discarder", jogo.discarder),
+             ("pay_all.seat", jogo.pay_all.seat if jogo.pay_all else None),
+             ("false_win.seat", jogo.false_win)]
+    named += [(f"claimants[{i}]", seat) for i, seat in enumerate(jogo.claimants)]
+    named += [(f"conduct[{i}].seat", c.seat) for i, c in enumerate(jogo.conduct)]
+    for field, seat in named:
+        if seat is not None and seat not in seated:
+            _breach(breaches, "seat_not_seated", art(jogo, "3(a)", "3(b)"),
+                    f"{field} is {SEAT_NAMES[seat]}, but nobody is seated {SEAT_NAMES[seat]} at this jogo.")
+
+
+def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | None:
+    """Every check of a won jogo; the best grade when the hand is a winning hand."""
+    hand = jogo.hand
+    winner, discarder = jogo.winner, jogo.discarder
+    if discarder == winner:
+        _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
+                "the winner cannot win on his own discard; leave the discarder empty for a self-drawn win.")
+    kongs = [m for m in hand.melds if m.kind == KONG]
+    melds = _check_melds(jogo, breaches)
+    shapes = _check_shape(jogo, melds, breaches)
+    _check_conditions(jogo, len(kongs), breaches)
+    _check_conduct(jogo, bool(kongs), breaches)
+    _check_claims(jogo, breaches)
+    if not shapes:
+        return None
+    context = WinContext(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind],
+                         discarder is None, hand.winning_tile, jogo.conditions)
+    best = grade(shapes, context, rules)
+    if jogo.pay_all:
+        _check_pay_all(jogo, best, breaches)
+    return best
+
+
+def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
+    """Art. 5: each declared meld is a real chow, pong or kong, claimed as the variant allows."""
+    melds = []
+    for index, meld in enumerate(jogo.hand.melds):
+        tiles = sorted(meld.tiles)
+        first = tiles[0] if tiles else 0
+        if meld.kind == CHOW:
+            ok = len(tiles) == 3 and first < 27 and first % 9 <= 6 and tiles == [first, first + 1, first + 2]
+            article = "5(a)(3)"
+        else:
+            ok = len(tiles) == (4 if meld.kind == KONG else 3) and tiles.count(first) == len(tiles)
+            article = art(jogo, "5(a)(5)", "5(b)(4)") if meld.kind == KONG else "5(a)(4)"
+        where = f"hand.melds[{index}]"
+        if not ok:
+            _breach(breaches, "meld_shape", article,
+                    f"{where} is declared a {meld.kind} but holds {tiles_code(meld.tiles) or 'no tiles'}.")
+            continue
+        if jogo.variant != CONVENTIONAL and meld.kind != KONG:
+            _breach(breaches, "simplified_claim", "5(b)(3)",
+                    f"{where}: no chow or pong may be claimed in the simplified game; a discard is taken "
+                    "only to win or to make an open kong.")
+            continue
+        if not meld.exposed and meld.kind != KONG:
+            _breach(breaches, "meld_concealed", art(jogo, "5(a)(5)", "5(b)(4)"),
+                    f"{where}: only a kong may be declared concealed; a concealed {meld.kind} belongs in "
+                    "hand.concealed.")
+            continue
+        melds.append(TileSet(meld.kind, first, meld.exposed, True))
+    if len(jogo.hand.melds) > MAX_SETS[jogo.variant]:
+        _breach(breaches, "hand_shape", art(jogo, "4(a)", "4(b)"),
+                f"{len(jogo.hand.melds)} melds declared; a winning hand has {MAX_SETS[jogo.variant]} set(s) in all.")
+    return tuple(melds)
+
+
+def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> list:
+    """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair)."""
+    hand = jogo.hand
+    in_hand = hand.concealed + (hand.winning_tile,)
+    every_tile = in_hand + tuple(t for m in hand.melds for t in m.tiles)
+    kinds = KINDS[jogo.variant]
+    foreign = sorted({t for t in every_tile if t not in kinds})
+    if foreign:
+        _breach(breaches, "tile_not_in_variant", "2(b)",
+                f"the simplified game has only the suits and the green dragon (6z); the hand holds "
+                f"{', '.join(tile_code(t) for t in foreign)}.")
+    counts = counts_of(every_tile)
+    extra = [t for t in range(34) if counts[t] > COPIES]
+    if extra:
+        _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
+                "the game has four of each tile; the hand holds "
+                + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
+    if foreign or extra or len(melds) != len(hand.melds):
+        return []
+    expected = HAND_TILES[jogo.variant] - 3 * len(melds)
+    article = art(jogo, "4(a)", "4(b)")
+    if len(in_hand) != expected:
+        _breach(breaches, "hand_size", article,
+                f"the concealed tiles and the winning tile number {len(in_hand)}; with {len(melds)} meld(s) "
+                f"a winning hand needs {expected} ({HAND_TILES[jogo.variant]} tiles in sets and a pair, "
+                "a kong counting as a set of three).")
+        return []
+    hand_counts = counts_of(in_hand)
+    shapes = decompose(hand_counts, melds)
+    if jogo.variant == CONVENTIONAL and not melds:
+        orphans = thirteen_orphans(hand_counts)
+        if orphans:
+            shapes.append(orphans)
+    if not shapes:
+        sets = "4 sets and a pair" if jogo.variant == CONVENTIONAL else "1 set and a pair"
+        note = " Seven pairs is not a hand in Macau." if jogo.variant == CONVENTIONAL and is_seven_pairs(hand_counts) else ""
+        _breach(breaches, "not_a_winning_hand", article,
+                f"{tiles_code(in_hand)} with {len(melds)} meld(s) does not form {sets}.{note}")
+    return shapes
+
+
+def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:
+    """Art. 5(a)(1)–(2), Art. 6(a)(2)–(3): the conditions claimed fit the win."""
+    conditions = jogo.conditions
+    if not conditions:
+        return
+    hand, winner, discarder = jogo.hand, jogo.winner, jogo.discarder
+    natural = conditions & {"heavenly", "earthly"}
+    if "heavenly" in conditions:
+        article = art(jogo, "5(a)(1)", "5(b)(1)")
+        if winner != BANKER:
+            _breach(breaches, "heavenly", article, "a heavenly win («t'in vu») is the banker's (East) alone.")
+        if discarder is not None or hand.melds:
+            _breach(breaches, "heavenly", article,
+                    "a heavenly win is made with the banker's dealt tiles: no discard and no melds.")
+    if "earthly" in conditions:
+        article = art(jogo, "5(a)(2)", "5(b)(2)")
+        if winner == BANKER or discarder != BANKER:
+            _breach(breaches, "earthly", article,
+                    "an earthly win («tei vu») is a non-banker's win on the banker's (East) first discard.")
+        if hand.melds:
+            _breach(breaches, "earthly", article, "an earthly win is made before any meld is declared.")
+    others = conditions - natural
+    if len(natural) == 2 or (natural and others):
+        _breach(breaches, "conditions_conflict", art(jogo, "5(a)(1)", "5(b)(1)"),
+                "heavenly and earthly wins are made at the very start of the jogo and go with no other "
+                f"condition; recorded: {', '.join(sorted(conditions))}.")
+    if "robbing_kong" in conditions:
+        article = art(jogo, "6(a)(2)", "6(b)(2)")
+        if discarder is None:
+            _breach(breaches, "robbing_kong", article,
+                    "robbing a kong («ch'éong kóng») is won on another player's kong tile; name that player "
+                    "as the discarder.")
+        held = hand.concealed.count(hand.winning_tile) + 1
+        if held != 1:
+            _breach(breaches, "robbing_kong", article,
+                    f"the robbed tile {tile_code(hand.winning_tile)} was the fourth copy of the kong being made, "
+                    f"so the winner can hold no other copy; he holds {held}.")
+    for condition, needed, article in (("kong_replacement", 1, art(jogo, "6(a)(2)", "5(b)(4)")),
+                                       ("kong_upon_kong", 2, art(jogo, "6(a)(3)", "5(b)(4)"))):
+        if condition not in conditions:
+            continue
+        if discarder is not None:
+            _breach(breaches, condition, article,
+                    f"{condition.replace('_', ' ')} is won on the replacement tile the winner draws himself; "
+                    "there is no discarder.")
+        if kongs < needed:
+            _breach(breaches, condition, article,
+                    f"{condition.replace('_', ' ')} needs at least {needed} kong(s) in the hand; it has {kongs}.")
+
+
+def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
+    """Art. 9: conduct recorded against a seat bars its win or its kongs."""
+    for entry in jogo.conduct:
+        if entry.kind == "declined_pong":
+            if jogo.variant != CONVENTIONAL:
+                _breach(breaches, "declined_pong_simplified", "5(b)(3)",
+                        f"{SEAT_NAMES[entry.seat]}: no pong can be called in the simplified game.")
+            elif entry.seat == jogo.winner:
+                _breach(breaches, "winner_declined_pong", "9(a)(2)",
+                        f"{SEAT_NAMES[entry.seat]} called pong and declined it, and so cannot win this jogo.")
+        else:
+            article = art(jogo, "9(a)(3)", "9(b)(2)")
+            if entry.seat == jogo.winner and has_kong:
+                _breach(breaches, "saw_tiles_kong", article,
+                        f"{SEAT_NAMES[entry.seat]} looked at another player's tiles and so cannot make a kong "
+                        "this jogo, but the winning hand holds one.")
+            if entry.seat == jogo.discarder and "robbing_kong" in jogo.conditions:
+                _breach(breaches, "saw_tiles_kong", article,
+                        f"{SEAT_NAMES[entry.seat]} looked at another player's tiles and so could not make the "
+                        "kong that was robbed.")
+
+
+def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
+    """Art. 5(a)(6), 5(b)(5): of several players claiming one discard to win, only the first in
+    turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim."""
+    if not jogo.claimants:
+        return
+    article = art(jogo, "5(a)(6)", "5(b)(5)")
+    if jogo.discarder is None:
+        _breach(breaches, "claim_priority", article, "a self-drawn win has no competing claims on a discard.")
+        return
+    if jogo.winner in jogo.claimants or jogo.discarder in jogo.claimants:
+        _breach(breaches, "claim_priority", article,
+                "claimants lists the other players who also claimed the discard; not the winner or the discarder.")
+        return
+    barred = {c.seat for c in jogo.conduct if c.kind == "declined_pong"}
+    for seat in turn_order_after(jogo.discarder, jogo.capital):
+        if seat == jogo.winner:
+            return
+        if seat in jogo.claimants and seat not in barred:
+            _breach(breaches, "claim_priority", article,
+                    f"{SEAT_NAMES[seat]} also claimed {SEAT_NAMES[jogo.discarder]}'s discard to win and comes "
+                    f"first after the discarder, so {SEAT_NAMES[seat]} wins, not {SEAT_NAMES[jogo.winner]}.")
+            return
+
+
+def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
+    """Art. 10: the pay-all's article fits the jogo, and no exemption applies (I-9)."""
+    pay_all = jogo.pay_all
+    article = pay_all.article
+    liable = SEAT_NAMES[pay_all.seat]
+    hand = jogo.hand
+    codes = {item.code for item in best.items}
+    if pay_all.seat == jogo.winner:
+        _breach(breaches, "pay_all_seat", article, "the winner cannot be the player liable for a pay-all.")
+        return
+    if (article[3] == "a") != (jogo.variant == CONVENTIONAL):
+        _breach(breaches, "pay_all_article", article,
+                f"this pay-all is of the {'conventional' if article[3] == 'a' else 'simplified'} game; "
+                f"this jogo is {jogo.variant}.")
+        return
+    exposed = [m for m in hand.melds if m.exposed]
+    winning = hand.winning_tile
+    if article == "10(a)(2)":
+        # The liable discard made the fourth exposed set; the winner then drew the winning tile.
+        if jogo.discarder is not None:
+            _breach(breaches, "pay_all_trigger", article,
+                    "the winner must have won on his own next draw after the fourth exposed set.")
+        if "pure_one_suit" not in codes or len(exposed) != 4:
+            _breach(breaches, "pay_all_trigger", article,
+                    "the winning hand must be pure one suit («ch'èng iat sêk») with four exposed sets.")
+        return  # a pure-one-suit hand is neither exempt hand, and its tiles are no honours
+    if jogo.discarder != pay_all.seat:
+        _breach(breaches, "pay_all_trigger", article,
+                f"{liable} must have discarded the winning tile, but the discarder is "
+                f"{SEAT_NAMES[jogo.discarder] if jogo.discarder else 'nobody (self-drawn)'}.")
+        return
+    if article == "10(a)(1)" and ("pure_one_suit" not in codes or len(exposed) < 3):
+        _breach(breaches, "pay_all_trigger", article,
+                "the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on the table.")
+    elif article == "10(a)(3)" and not (("big_three_dragons" in codes and winning in range(31, 34))
+                                        or ("big_four_winds" in codes and winning in range(27, 31))):
+        _breach(breaches, "pay_all_trigger", article,
+                "the discarded tile must be the dragon or wind that completed big three dragons («tai sam un») "
+                "or big four winds («tai sei hei»).")
+    elif article in ("10(a)(5)", "10(b)(2)") and hand.concealed.count(winning) != 0:
+        _breach(breaches, "pay_all_trigger", article,
+                f"{liable} broke a concealed triplet of {tile_code(winning)}, so the winner can hold no other copy.")
+    elif article == "10(b)(1)" and winning == GREEN_DRAGON:
+        _breach(breaches, "pay_all_trigger", article,
+                f"{liable} held the last green dragon and discarded another tile; the winning tile cannot be 6z.")
+    if jogo.variant == CONVENTIONAL and codes & {"pure_terminals", "all_honours"}:
+        _breach(breaches, "pay_all_exempt", "10(a)(9)",
+                "no pay-all on a pure terminals («ch'êng iu») or all honours («chun chu») hand.")
+    live_honour = winning in HONOURS if jogo.variant == CONVENTIONAL else winning == GREEN_DRAGON
+    if pay_all.live_tile and live_honour:
+        _breach(breaches, "pay_all_exempt", art(jogo, "10(a)(10)", "10(b)(4)"),
+                f"no pay-all for discarding {tile_code(winning)}, a dragon or wind not yet seen on the table.")

@@ -1,0 +1,24 @@
+"""Seats, turn order and the banker (Art. 3; RULES.md §2).
+
+Seat winds are relative to the banker: the banker («chông», 庄) is always East, South sits
+to his right, West opposite, North to his left. Play turns counter-clockwise E → S → W → N.
+"""
+from __future__ import annotations
+
+from .tiles import EAST_WIND
+
+SEATS = ("E", "S", "W", "N")
+BANKER = "E"
+SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
+WIND_TILE = {seat: EAST_WIND + index for index, seat in enumerate(SEATS)}
+
+
+def banker_factor(payer: str, winner: str) -> int:
+    """Art. 7: the banker pays and receives double."""
+    return 2 if BANKER in (payer, winner) else 1
+
+
+def turn_order_after(seat: str, seated) -> list[str]:
+    """The seated seats in turn order after `seat` (Art. 3, Art. 5(a)(6))."""
+    start = SEAT_INDEX[seat]
+    return [s for s in (SEATS[(start + k) % 4] for k in (1, 2, 3)) if s in seated]

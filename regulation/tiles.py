@@ -1,0 +1,102 @@
+"""Tiles and their notation (Art. 2; RULES.md §1).
+
+A tile kind is an int from 0 to 33, in the order of the notation: 0–8 números 萬 (`m`),
+9–17 círculos 筒 (`p`), 18–26 bambus 索 (`s`), then the honours `1z`–`7z`: East, South,
+West, North, white 白, green 發, red 中.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+CONVENTIONAL = "conventional"
+SIMPLIFIED = "simplified"
+VARIANTS = (CONVENTIONAL, SIMPLIFIED)
+
+SUIT_LETTERS = "mps"
+EAST_WIND, SOUTH_WIND, WEST_WIND, NORTH_WIND = 27, 28, 29, 30
+WHITE_DRAGON, GREEN_DRAGON, RED_DRAGON = 31, 32, 33
+WINDS = frozenset((EAST_WIND, SOUTH_WIND, WEST_WIND, NORTH_WIND))
+DRAGONS = frozenset((WHITE_DRAGON, GREEN_DRAGON, RED_DRAGON))
+HONOURS = WINDS | DRAGONS
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+COPIES = 4  # Art. 2: four of each kind
+
+# Art. 2(a): 34 kinds, 136 tiles; Art. 2(b): the suits and only the green dragon, 112 tiles.
+KINDS = {
+    CONVENTIONAL: frozenset(range(34)),
+    SIMPLIFIED: frozenset(range(27)) | {GREEN_DRAGON},
+}
+
+
+class TileNotationError(ValueError):
+    """A tile string that does not follow the notation of RULES.md §1."""
+
+
+def is_honour(tile: int) -> bool:
+    return tile >= 27
+
+
+def suit_of(tile: int) -> int:
+    """0, 1, 2 for m, p, s; 3 for honours."""
+    return tile // 9 if tile < 27 else 3
+
+
+def tile_code(tile: int) -> str:
+    """`5s`, `7z`: the notation of one tile."""
+    if tile >= 27:
+        return f"{tile - 26}z"
+    return f"{tile % 9 + 1}{SUIT_LETTERS[tile // 9]}"
+
+
+def tiles_code(tiles: list[int] | tuple[int, ...]) -> str:
+    """Compact notation of several tiles, in order: `123m55z`."""
+    out: list[str] = []
+    group = ""
+    letter = ""
+    for tile in sorted(tiles):
+        code = tile_code(tile)
+        if code[1] != letter and group:
+            out.append(group + letter)
+            group = ""
+        letter = code[1]
+        group += code[0]
+    if group:
+        out.append(group + letter)
+    return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def parse_tiles(text: str) -> tuple[int, ...]:
+    """Tiles of a notation string, in the order written. Spaces are allowed.
+
+    >>> parse_tiles("123m 55z")
+    (0, 1, 2, 31, 31)
+    """
+    tiles: list[int] = []
+    digits: list[int] = []
+    for char in text:
+        if "1" <= char <= "9":
+            digits.append(ord(char) - 49)
+        elif char in "mps":
+            if not digits:
+                raise TileNotationError(f"'{char}' is not preceded by tile numbers")
+            base = 9 * "mps".index(char)
+            tiles.extend(base + d for d in digits)
+            digits = []
+        elif char == "z":
+            if not digits:
+                raise TileNotationError("'z' is not preceded by tile numbers")
+            for d in digits:
+                if d > 6:
+                    raise TileNotationError(f"'{d + 1}z' is not a tile: honours are 1z–7z")
+                tiles.append(27 + d)
+            digits = []
+        elif char in " \t":
+            continue
+        elif char == "0":
+            raise TileNotationError("'0' is not a tile number: tiles are numbered 1–9 (no red fives)")
+        else:
+            raise TileNotationError(f"'{char}' is not part of the tile notation (digits, then m, p, s or z)")
+    if digits:
+        raise TileNotationError("tile numbers at the end have no suit letter (m, p, s or z)")
+    return tuple(tiles)

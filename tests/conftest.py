@@ -1,0 +1,9 @@
+import os
+
+from hypothesis import settings
+
+# "ci" is reproducible and thorough; "dev" keeps Hypothesis's defaults but, like "ci",
+# no deadline, since a slow first call (imports, database) is not a failure.
+settings.register_profile("ci", derandomize=True, deadline=None, max_examples=200)
+settings.register_profile("dev", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
