@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .hands import CHOW, KONG, Shape
+from .hands import CHOW, Shape, only_terminals
 from .rules import ADDITIVE, RuleSet
-from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, HONOURS, SIMPLIFIED, TERMINALS, WINDS
+from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
 
 
 class Item(NamedTuple):
@@ -70,6 +70,8 @@ SIMPLIFIED_ITEMS = _define([
 ])
 
 ITEMS = {CONVENTIONAL: CONVENTIONAL_ITEMS, SIMPLIFIED: SIMPLIFIED_ITEMS}
+_SCORED = {variant: {code: Item(d.code, d.fan, d.article) for code, d in items.items()}
+           for variant, items in ITEMS.items()}
 CHICKEN = {"pt": "jogo mínimo («kai vu»)", "zh": "雞糊", "en": "chicken hand"}
 
 
@@ -80,9 +82,9 @@ class Grade(NamedTuple):
     shape: Shape
 
 
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    """What grading needs besides the tiles: who won, where, and how."""
+class WinContext(NamedTuple):
+    """What grading needs besides the reading of the hand: who won, where and how, and what
+    every tile of the hand shows (the same for every reading)."""
 
     variant: str
     seat_wind: int
@@ -90,6 +92,17 @@ class WinContext:
     self_drawn: bool
     winning_tile: int
     conditions: frozenset[str]
+    numbered_suits: int  # how many of the three suits the hand holds
+    has_honours: bool
+    terminals_honours_only: bool  # every tile a 1, a 9, a dragon or a wind
+
+
+def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
+                conditions: frozenset[str], keys: list[int]) -> WinContext:
+    """`keys`: the packed counts (hands.suit_keys) of every tile of the hand, melds included."""
+    return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
+                      (keys[0] > 0) + (keys[1] > 0) + (keys[2] > 0), keys[3] > 0,
+                      only_terminals(keys[0]) and only_terminals(keys[1]) and only_terminals(keys[2]))
 
 
 def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
@@ -100,24 +113,28 @@ def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
         codes.append("thirteen_orphans")
         return codes
     sets, pair = shape.sets, shape.pair
-    tiles = [pair] + [s.tile for s in sets] + [s.tile + 2 for s in sets if s.kind == CHOW]
-    suits = {t // 9 for t in tiles}  # 3 is the honours
-    has_honours = 3 in suits
-    numbered_suits = len(suits) - has_honours
-    all_honours = numbered_suits == 0
-    pure_one_suit = numbered_suits == 1 and not has_honours
-    mixed_one_suit = numbered_suits == 1 and has_honours
-    chows = [s for s in sets if s.kind == CHOW]
-    pongs = [s for s in sets if s.kind != CHOW]
-    dragon_sets = [s.tile for s in pongs if s.tile in DRAGONS]
-    wind_sets = [s.tile for s in pongs if s.tile in WINDS]
-    only_terminals_honours = not chows and all(t in TERMINALS or t in HONOURS for t in tiles)
+    has_honours = ctx.has_honours
+    all_honours = ctx.numbered_suits == 0
+    pure_one_suit = ctx.numbered_suits == 1 and not has_honours
+    mixed_one_suit = ctx.numbered_suits == 1 and has_honours
+    only_terminals_honours = ctx.terminals_honours_only  # then no reading has a chow
     pure_terminals = only_terminals_honours and not has_honours
+    chows = 0
+    dragon_sets: list[int] = []
+    wind_sets: list[int] = []
+    for kind, tile, _, _ in sets:
+        if kind == CHOW:
+            chows += 1
+        elif tile in DRAGONS:
+            dragon_sets.append(tile)
+        elif tile in WINDS:
+            wind_sets.append(tile)
+    pongs = len(sets) - chows
     big_three = len(dragon_sets) == 3
     big_four = len(wind_sets) == 4
 
     if not (big_three or all_honours):
-        codes.extend("dragon_set" for _ in dragon_sets)
+        codes += ["dragon_set"] * len(dragon_sets)
     if not (big_four or all_honours):
         for wind in wind_sets:
             if wind == ctx.round_wind == ctx.seat_wind:
@@ -165,6 +182,8 @@ def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
 
 def _situational(ctx: WinContext) -> list[str]:
     conditions = ctx.conditions
+    if not conditions:
+        return []
     codes = [c for c in ("heavenly", "earthly", "robbing_kong") if c in conditions]
     if "kong_upon_kong" in conditions:
         codes.append("kong_upon_kong")  # scores instead of kong_replacement
@@ -195,11 +214,11 @@ def combine(items: tuple[Item, ...], rules: RuleSet, variant: str) -> tuple[int,
 
 def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
     """The best reading of the hand: highest capped grade, then highest uncapped figure."""
-    catalogue = ITEMS[ctx.variant]
+    scored = _SCORED[ctx.variant]
     best: Grade | None = None
     for shape in shapes:
         codes = conventional_items(shape, ctx) if ctx.variant == CONVENTIONAL else simplified_items(ctx)
-        items = tuple(Item(code, catalogue[code].fan, catalogue[code].article) for code in codes)
+        items = tuple([scored[code] for code in codes])
         fan, raw = combine(items, rules, ctx.variant)
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)

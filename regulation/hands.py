@@ -7,7 +7,6 @@ decomposition is returned and the grade is that of the best (Art. 6).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 from typing import NamedTuple
 
 from .tiles import COPIES, HONOURS, TERMINALS
@@ -80,57 +79,90 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     return tuple(splits)
 
 
-@lru_cache(maxsize=None)
-def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
-    """Splits of one suit into sets and, when its count is 2 mod 3, exactly one pair.
+# A suit's (or the honours') counts packed in base 5, one digit per tile: a small int that
+# hashes fast and keys the caches of readings below.
+_WEIGHT = tuple(5 ** (tile % 9) for tile in range(27)) + tuple(5 ** (tile - 27) for tile in range(27, 34))
 
-    Each split is (sets, pair offset or -1). Cached: a suit's nine counts repeat across hands.
-    """
+
+def suit_keys(tiles, keys: list[int] | None = None) -> list[int]:
+    """The packed counts of the números, círculos, bambus and honours among `tiles`, added to
+    `keys` when given. Valid while no kind is held more than four times."""
+    keys = keys[:] if keys else [0, 0, 0, 0]
+    weight = _WEIGHT
+    for tile in tiles:
+        keys[tile // 9] += weight[tile]
+    return keys
+
+
+def only_terminals(key: int) -> bool:
+    """A suit's packed counts hold nothing but its 1 and its 9."""
+    return key % 5 + key // 390625 * 390625 == key  # 390625 = 5^8, the digit of the 9
+
+
+def _unpack(key: int, size: int) -> tuple[int, ...]:
+    return tuple(key // 5 ** i % 5 for i in range(size))
+
+
+Reading = tuple[tuple[TileSet, ...], int]  # (sets, pair tile or -1)
+_SUIT_READINGS: tuple[dict[int, tuple[Reading, ...]], ...] = ({}, {}, {})
+_HONOUR_READINGS: dict[int, tuple[Reading, ...]] = {}
+
+
+def _suit_readings(suit: int, key: int) -> tuple[Reading, ...]:
+    """Readings of one suit as sets and, when its count is 2 mod 3, exactly one pair."""
+    cached = _SUIT_READINGS[suit].get(key)
+    if cached is not None:
+        return cached
+    counts = _unpack(key, 9)
+    base = 9 * suit
     total = sum(counts)
     if total % 3 == 0:
-        return tuple((sets, -1) for sets in _suit_sets(counts))
-    if total % 3 == 1:
-        return ()
-    splits = []
-    for pair, held in enumerate(counts):
-        if held >= 2:
-            rest = list(counts)
+        pairs = [-1]
+    elif total % 3 == 2:
+        pairs = [offset for offset, held in enumerate(counts) if held >= 2]
+    else:
+        pairs = []
+    readings = []
+    for pair in pairs:
+        rest = list(counts)
+        if pair >= 0:
             rest[pair] -= 2
-            splits.extend((sets, pair) for sets in _suit_sets(tuple(rest)))
-    return tuple(splits)
+        for sets in _suit_sets(tuple(rest)):
+            readings.append((tuple(TileSet(kind, base + offset) for kind, offset in sets),
+                             base + pair if pair >= 0 else -1))
+    _SUIT_READINGS[suit][key] = result = tuple(readings)  # at most 5^9 keys, a few thousand in practice
+    return result
 
 
-def decompose(counts: list[int], melds: tuple[TileSet, ...] = ()) -> list[Shape]:
-    """Every reading of `counts` (the concealed tiles with the winning tile) as sets and one
-    pair, with the declared `melds` as further sets. No reading: an empty list.
+def _honour_readings(key: int) -> tuple[Reading, ...]:
+    """Honours make no chows: each kind held is a pong (3) or the pair (2)."""
+    cached = _HONOUR_READINGS.get(key)
+    if cached is not None:
+        return cached
+    counts = _unpack(key, 7)
+    pairs = [27 + i for i, held in enumerate(counts) if held == 2]
+    valid = len(pairs) <= 1 and all(held in (0, 2, 3) for held in counts)
+    sets = tuple(TileSet(PONG, 27 + i) for i, held in enumerate(counts) if held == 3)
+    _HONOUR_READINGS[key] = result = ((sets, pairs[0] if pairs else -1),) if valid else ()
+    return result
+
+
+def decompose(keys: list[int], melds: tuple[TileSet, ...] = ()) -> list[Shape]:
+    """Every reading of the concealed tiles with the winning tile (packed by `suit_keys`) as
+    sets and one pair, with the declared `melds` as further sets. No reading: an empty list.
     """
-    pair = -1
-    honour_sets: list[TileSet] = []
-    for tile in range(27, 34):
-        held = counts[tile]
-        if held == 3:
-            honour_sets.append(TileSet(PONG, tile))
-        elif held == 2:
-            if pair >= 0:
-                return []
-            pair = tile
-        elif held:
-            return []
-    per_suit = []
-    for base in (0, 9, 18):
-        splits = _suit_splits(tuple(counts[base:base + 9]))
-        if not splits:
-            return []
-        per_suit.append([(tuple(TileSet(kind, base + offset) for kind, offset in sets),
-                          base + held_pair if held_pair >= 0 else -1)
-                         for sets, held_pair in splits])
+    honours = _honour_readings(keys[3])
+    m = _suit_readings(0, keys[0]) if honours else ()
+    p = _suit_readings(1, keys[1]) if m else ()
+    s = _suit_readings(2, keys[2]) if p else ()
     shapes = []
-    for choice in product(*per_suit):
-        pairs = [p for _, p in choice if p >= 0]
-        if len(pairs) + (pair >= 0) != 1:
-            continue
-        sets = melds + tuple(honour_sets) + choice[0][0] + choice[1][0] + choice[2][0]
-        shapes.append(Shape(sets, pairs[0] if pairs else pair))
+    for h_sets, h_pair in honours:
+        head = melds + h_sets
+        for m_sets, m_pair in m:
+            for p_sets, p_pair in p:
+                for s_sets, s_pair in s:
+                    if (h_pair >= 0) + (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) == 1:
+                        shapes.append(Shape(head + m_sets + p_sets + s_sets, max(h_pair, m_pair, p_pair, s_pair)))
     return shapes
 
 
@@ -153,12 +185,3 @@ def thirteen_orphans(counts: list[int]) -> Shape | None:
 def is_seven_pairs(counts: list[int]) -> bool:
     """Seven pairs is not a hand in Macau (Art. 4(a)); recognised only to say so plainly."""
     return sum(counts) == 14 and all(c in (0, 2) for c in counts)
-
-
-def over_four_copies(tile_lists) -> list[int]:
-    """Kinds of which the hand holds more than the four copies of Art. 2."""
-    counts = [0] * 34
-    for tiles in tile_lists:
-        for tile in tiles:
-            counts[tile] += 1
-    return [tile for tile, held in enumerate(counts) if held > COPIES]

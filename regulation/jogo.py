@@ -3,12 +3,11 @@ settlement. `score()` is what the command line, the API and the audit all call.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import Breach
-from .fan import Grade, WinContext, grade
-from .hands import CHOW, KONG, PONG, TileSet, counts_of, decompose, is_seven_pairs, thirteen_orphans
+from .fan import Grade, grade, win_context
+from .hands import CHOW, KONG, Shape, TileSet, counts_of, decompose, is_seven_pairs, suit_keys, thirteen_orphans
 from .record import Jogo
 from .rules import CURRENT, RuleSet
 from .seats import BANKER, SEATS, WIND_TILE, turn_order_after
@@ -20,47 +19,35 @@ HAND_TILES = {CONVENTIONAL: 14, "simplified": 5}  # Art. 4(a), 4(b): before kong
 MAX_SETS = {CONVENTIONAL: 4, "simplified": 1}
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """The outcome of scoring one jogo; `as_dict()` is the output of JOGO-FORMAT.md."""
 
     jogo: Jogo
     rules: RuleSet
     breaches: tuple[Breach, ...]
-    grade: Grade | None
+    grade: Grade | None  # the best reading; None when the hand is no winning hand
     settlement: Settlement
+    fan: int | None  # the capped grade of a valid won jogo
+    fan_mismatch: bool  # the dealer's announced grade differs: flagged for inspection
+    banker_moves: bool  # Art. 3: the bank passes only when another player wins (I-1)
 
     @property
     def valid(self) -> bool:
         return not self.breaches
 
-    @property
-    def fan(self) -> int | None:
-        return self.grade.fan if self.grade and self.valid else None
-
-    @property
-    def fan_mismatch(self) -> bool:
-        """The dealer's announced grade differs from the computed one (flag for inspection)."""
-        return self.jogo.declared_fan is not None and self.fan is not None and self.jogo.declared_fan != self.fan
-
-    @property
-    def banker_moves(self) -> bool:
-        """Art. 3: the bank passes only when a player other than the banker wins (I-1)."""
-        return self.valid and self.jogo.result == "win" and self.jogo.winner != BANKER
-
     def as_dict(self) -> dict[str, Any]:
-        fan = self.fan
+        settlement = self.settlement
         return {
-            "valid": self.valid,
+            "valid": not self.breaches,
             "errors": [b.as_dict() for b in self.breaches],
-            "fan": fan,
+            "fan": self.fan,
             "items": [{"code": i.code, "fan": i.fan, "article": i.article} for i in self.grade.items]
-            if fan is not None else [],
+            if self.fan is not None else [],
             "declared_fan": self.jogo.declared_fan,
             "fan_mismatch": self.fan_mismatch,
-            "payments": [p.as_dict() for p in self.settlement.payments],
-            "commission": self.settlement.commission,
-            "net": self.settlement.net,
+            "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in settlement.payments],
+            "commission": settlement.commission,
+            "net": settlement.net,
             "next": {"banker_moves": self.banker_moves},
         }
 
@@ -78,17 +65,21 @@ def score(jogo: Jogo, rules: RuleSet = CURRENT) -> Result:
     if jogo.result == "win":
         best = _check_win(jogo, rules, breaches)
     if breaches:
-        return Result(jogo, rules, tuple(breaches), best, nothing_moves(jogo.capital))
+        return Result(jogo, rules, tuple(breaches), best, nothing_moves(jogo.capital), None, False, False)
     if jogo.result == "win":
         settlement = settle_win(rules=rules, variant=jogo.variant, stake=jogo.stake, fan=best.fan,
                                 winner=jogo.winner, capital=jogo.capital,
                                 pay_all=jogo.pay_all.seat if jogo.pay_all else None)
-    elif jogo.result == "false_win":
+        declared = jogo.declared_fan
+        return Result(jogo, rules, (), best, settlement, best.fan,
+                      declared is not None and declared != best.fan, jogo.winner != BANKER)
+    if jogo.result == "false_win":
         settlement = settle_false_win(rules=rules, variant=jogo.variant, stake=jogo.stake,
                                       offender=jogo.false_win, capital=jogo.capital)
     else:
         settlement = nothing_moves(jogo.capital)
-    return Result(jogo, rules, (), best, settlement)
+    # No grade on a draw or a void jogo: a declared grade there is a mismatch to look at.
+    return Result(jogo, rules, (), None, settlement, None, jogo.declared_fan is not None, False)
 
 
 def art(jogo: Jogo, conventional: str, simplified: str) -> str:
@@ -116,11 +107,11 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
     elif jogo.variant != CONVENTIONAL and not 2 <= len(seated) <= 4:
         _breach(breaches, "seats", "3(b)",
                 f"the simplified game is played by two to four players; {len(seated)} is seated.")
-    named = [("winner", jogo.winner), ("discarder", jogo.discarder),
-             ("pay_all.seat", jogo.pay_all.seat if jogo.pay_all else None),
-             ("false_win.seat", jogo.false_win)]
-    named += [(f"claimants[{i}]", seat) for i, seat in enumerate(jogo.claimants)]
-    named += [(f"conduct[{i}].seat", c.seat) for i, c in enumerate(jogo.conduct)]
+    named = [("winner", jogo.winner), ("discarder", jogo.discarder)]
+    if jogo.pay_all or jogo.false_win or jogo.claimants or jogo.conduct:
+        named += [("pay_all.seat", jogo.pay_all.seat if jogo.pay_all else None), ("false_win.seat", jogo.false_win)]
+        named += [(f"claimants[{i}]", seat) for i, seat in enumerate(jogo.claimants)]
+        named += [(f"conduct[{i}].seat", c.seat) for i, c in enumerate(jogo.conduct)]
     for field, seat in named:
         if seat is not None and seat not in seated:
             _breach(breaches, "seat_not_seated", art(jogo, "3(a)", "3(b)"),
@@ -136,14 +127,14 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
                 "the winner cannot win on his own discard; leave the discarder empty for a self-drawn win.")
     kongs = [m for m in hand.melds if m.kind == KONG]
     melds = _check_melds(jogo, breaches)
-    shapes = _check_shape(jogo, melds, breaches)
+    shapes, every_key = _check_shape(jogo, melds, breaches)
     _check_conditions(jogo, len(kongs), breaches)
     _check_conduct(jogo, bool(kongs), breaches)
     _check_claims(jogo, breaches)
     if not shapes:
         return None
-    context = WinContext(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind],
-                         discarder is None, hand.winning_tile, jogo.conditions)
+    context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
+                          hand.winning_tile, jogo.conditions, every_key)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
         _check_pay_all(jogo, best, breaches)
@@ -184,25 +175,30 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
     return tuple(melds)
 
 
-def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> list:
-    """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair)."""
+def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], list[int]]:
+    """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
+
+    Returns every reading of the hand (none when it is not a winning hand) and the packed
+    counts of all its tiles, melds included (hands.suit_keys).
+    """
     hand = jogo.hand
     in_hand = hand.concealed + (hand.winning_tile,)
-    every_tile = in_hand + tuple(t for m in hand.melds for t in m.tiles)
-    kinds = KINDS[jogo.variant]
-    foreign = sorted({t for t in every_tile if t not in kinds})
+    meld_tiles = ()
+    for meld in hand.melds:
+        meld_tiles += meld.tiles
+    counts = counts_of(in_hand + meld_tiles)
+    foreign = [] if jogo.variant == CONVENTIONAL else [t for t in range(34) if counts[t] and t not in KINDS[jogo.variant]]
     if foreign:
         _breach(breaches, "tile_not_in_variant", "2(b)",
                 f"the simplified game has only the suits and the green dragon (6z); the hand holds "
                 f"{', '.join(tile_code(t) for t in foreign)}.")
-    counts = counts_of(every_tile)
-    extra = [t for t in range(34) if counts[t] > COPIES]
+    extra = [t for t in range(34) if counts[t] > COPIES] if max(counts) > COPIES else []
     if extra:
         _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
                 "the game has four of each tile; the hand holds "
                 + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
     if foreign or extra or len(melds) != len(hand.melds):
-        return []
+        return [], []
     expected = HAND_TILES[jogo.variant] - 3 * len(melds)
     article = art(jogo, "4(a)", "4(b)")
     if len(in_hand) != expected:
@@ -210,19 +206,19 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
                 f"the concealed tiles and the winning tile number {len(in_hand)}; with {len(melds)} meld(s) "
                 f"a winning hand needs {expected} ({HAND_TILES[jogo.variant]} tiles in sets and a pair, "
                 "a kong counting as a set of three).")
-        return []
-    hand_counts = counts_of(in_hand)
-    shapes = decompose(hand_counts, melds)
-    if jogo.variant == CONVENTIONAL and not melds:
-        orphans = thirteen_orphans(hand_counts)
+        return [], []
+    keys = suit_keys(in_hand)
+    shapes = decompose(keys, melds)
+    if jogo.variant == CONVENTIONAL and not melds and not shapes:
+        orphans = thirteen_orphans(counts)
         if orphans:
             shapes.append(orphans)
     if not shapes:
         sets = "4 sets and a pair" if jogo.variant == CONVENTIONAL else "1 set and a pair"
-        note = " Seven pairs is not a hand in Macau." if jogo.variant == CONVENTIONAL and is_seven_pairs(hand_counts) else ""
+        note = " Seven pairs is not a hand in Macau." if jogo.variant == CONVENTIONAL and is_seven_pairs(counts) else ""
         _breach(breaches, "not_a_winning_hand", article,
                 f"{tiles_code(in_hand)} with {len(melds)} meld(s) does not form {sets}.{note}")
-    return shapes
+    return shapes, suit_keys(meld_tiles, keys) if meld_tiles else keys
 
 
 def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:

@@ -44,9 +44,8 @@ class RuleSet:
 
     def with_overrides(self, overrides: Mapping[str, str]) -> "RuleSet":
         """The record's `rules` field may choose the fán combination reading (I-5)."""
-        if not overrides:
-            return self
-        return replace(self, fan_combination=overrides.get("fan_combination", self.fan_combination))
+        reading = overrides.get("fan_combination", self.fan_combination)
+        return self if reading == self.fan_combination else replace(self, fan_combination=reading)
 
 
 def _tiers(rows: dict[int, int]) -> Mapping[int, int]:

@@ -35,6 +35,10 @@ def nothing_moves(seated) -> Settlement:
     return Settlement((), 0, {seat: 0 for seat in SEATS if seat in seated})
 
 
+# The seats after each seat in turn order (Art. 3): losers in the order I-7 breaks ties in.
+AFTER = {seat: tuple(SEATS[(i + k) % 4] for k in (1, 2, 3)) for i, seat in enumerate(SEATS)}
+
+
 def apportion_cap(dues: Mapping[str, int], cap: int, order: list[str]) -> dict[str, int]:
     """I-7: reduce each due pro rata so that they add up to `cap`, in whole units by largest
     remainder; ties go to the earlier seat in `order` (turn order after the winner)."""
@@ -58,20 +62,24 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
     Art. 8 (I-8): the commission is taken from the winner after the cap.
     """
     share = rules.share(stake, fan)
-    losers = turn_order_after(winner, capital)
+    losers = [seat for seat in AFTER[winner] if seat in capital]
     dues = {seat: share * banker_factor(seat, winner) for seat in losers}
+    total = sum(dues.values())
     cap = capital[winner]
     if pay_all is not None:
-        owed = {pay_all: min(sum(dues.values()), cap)}
-    else:
+        owed = {pay_all: min(total, cap)}
+    elif total > cap:
         owed = apportion_cap(dues, cap, losers)
+    else:
+        owed = dues
     commission = rules.commission_for(variant, stake)
-    payments = tuple(Payment(seat, winner, amount) for seat, amount in owed.items() if amount)
-    net = {seat: 0 for seat in SEATS if seat in capital}
-    for payment in payments:
-        net[payment.payer] -= payment.amount
-    net[winner] = sum(owed.values()) - commission
-    return Settlement(payments, commission, net, share, dues, cap, sum(dues.values()) > cap)
+    received = sum(owed.values())
+    payments = tuple([Payment(seat, winner, amount) for seat, amount in owed.items() if amount])
+    net = dict.fromkeys(capital, 0)  # capital is keyed in turn order E, S, W, N
+    for seat, amount in owed.items():
+        net[seat] = -amount
+    net[winner] = received - commission
+    return Settlement(payments, commission, net, share, dues, cap, total > cap)
 
 
 def settle_false_win(*, rules: RuleSet, variant: str, stake: int, offender: str,
@@ -83,7 +91,7 @@ def settle_false_win(*, rules: RuleSet, variant: str, stake: int, offender: str,
     for seat in turn_order_after(offender, capital):
         grade = with_banker if BANKER in (offender, seat) else between_others
         payments.append(Payment(offender, seat, rules.share(stake, grade)))
-    net = {seat: 0 for seat in SEATS if seat in capital}
+    net = dict.fromkeys(capital, 0)
     for payment in payments:
         net[payment.payer] -= payment.amount
         net[payment.payee] += payment.amount

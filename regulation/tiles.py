@@ -6,7 +6,7 @@ West, North, white 白, green 發, red 中.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 
 CONVENTIONAL = "conventional"
 SIMPLIFIED = "simplified"
@@ -65,38 +65,48 @@ def tiles_code(tiles: list[int] | tuple[int, ...]) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=8192)
+_NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ \t])*")
+_GROUP = re.compile(r"[1-9]+[mpsz]")
+_GROUPS: dict[str, tuple[int, ...]] = {}  # "345m" -> (2, 3, 4); groups repeat across hands
+_GROUPS_KEPT = 50_000
+
+
+def _group_tiles(group: str) -> tuple[int, ...]:
+    base = 9 * "mpsz".index(group[-1])
+    tiles = tuple(base + ord(digit) - 49 for digit in group[:-1])
+    if len(_GROUPS) < _GROUPS_KEPT:
+        _GROUPS[group] = tiles
+    return tiles
+
+
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Tiles of a notation string, in the order written. Spaces are allowed.
 
     >>> parse_tiles("123m 55z")
     (0, 1, 2, 31, 31)
     """
+    if _NOTATION.fullmatch(text) is None:
+        raise TileNotationError(_notation_mistake(text))
     tiles: list[int] = []
-    digits: list[int] = []
+    for group in _GROUP.findall(text):
+        tiles += _GROUPS.get(group) or _group_tiles(group)
+    return tuple(tiles)
+
+
+def _notation_mistake(text: str) -> str:
+    """Say what is wrong with a string the notation does not match."""
+    digits = ""
     for char in text:
         if "1" <= char <= "9":
-            digits.append(ord(char) - 49)
-        elif char in "mps":
+            digits += char
+        elif char in "mpsz":
             if not digits:
-                raise TileNotationError(f"'{char}' is not preceded by tile numbers")
-            base = 9 * "mps".index(char)
-            tiles.extend(base + d for d in digits)
-            digits = []
-        elif char == "z":
-            if not digits:
-                raise TileNotationError("'z' is not preceded by tile numbers")
-            for d in digits:
-                if d > 6:
-                    raise TileNotationError(f"'{d + 1}z' is not a tile: honours are 1z–7z")
-                tiles.append(27 + d)
-            digits = []
-        elif char in " \t":
-            continue
+                return f"'{char}' is not preceded by tile numbers"
+            if char == "z" and any(d > "7" for d in digits):
+                return f"'{max(digits)}z' is not a tile: honours are 1z–7z"
+            digits = ""
         elif char == "0":
-            raise TileNotationError("'0' is not a tile number: tiles are numbered 1–9 (no red fives)")
-        else:
-            raise TileNotationError(f"'{char}' is not part of the tile notation (digits, then m, p, s or z)")
-    if digits:
-        raise TileNotationError("tile numbers at the end have no suit letter (m, p, s or z)")
-    return tuple(tiles)
+            return "'0' is not a tile number: tiles are numbered 1–9 (no red fives)"
+        elif char not in " \t":
+            return f"'{char}' is not part of the tile notation (digits, then m, p, s or z)"
+    return "tile numbers at the end have no suit letter (m, p, s or z)"
