@@ -205,7 +205,7 @@ def simplified_items(ctx: WinContext) -> list[str]:
 def combine(items: tuple[Item, ...], rules: RuleSet, variant: str) -> tuple[int, int]:
     """I-5: the grade (capped) and the uncapped figure the reading gives."""
     if rules.fan_combination == ADDITIVE:
-        raw = sum(item.fan for item in items)
+        raw = sum([item.fan for item in items])
     else:  # highest_plus_bonus
         bonus = sum(1 for item in items if item.code in rules.bonus_items)
         raw = max((item.fan for item in items if item.code not in rules.bonus_items), default=0) + bonus

@@ -44,6 +44,26 @@ class Shape(NamedTuple):
     thirteen_orphans: bool = False
 
 
+def _declared_sets() -> dict[tuple[str, tuple[int, ...], bool], TileSet]:
+    sets = {}
+    for exposed in (True, False):
+        for tile in range(34):
+            sets[PONG, (tile,) * 3, exposed] = TileSet(PONG, tile, exposed, True)
+            sets[KONG, (tile,) * 4, exposed] = TileSet(KONG, tile, exposed, True)
+            if tile < 27 and tile % 9 <= 6:
+                sets[CHOW, (tile, tile + 1, tile + 2), exposed] = TileSet(CHOW, tile, exposed, True)
+    return sets
+
+
+_DECLARED_SETS = _declared_sets()
+
+
+def declared_set(kind: str, tiles: tuple[int, ...], exposed: bool) -> TileSet | None:
+    """The set a declared meld makes (Art. 5(a)(3)–(5)), or None when its tiles do not make
+    that kind of set."""
+    return _DECLARED_SETS.get((kind, tiles, exposed)) or _DECLARED_SETS.get((kind, tuple(sorted(tiles)), exposed))
+
+
 def counts_of(tiles) -> list[int]:
     counts = [0] * 34
     for tile in tiles:

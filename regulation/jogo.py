@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from .errors import Breach
 from .fan import Grade, grade, win_context
-from .hands import CHOW, KONG, Shape, TileSet, counts_of, decompose, is_seven_pairs, suit_keys, thirteen_orphans
+from .hands import CHOW, KONG, PONG, Shape, TileSet, counts_of, declared_set, decompose, is_seven_pairs, suit_keys, thirteen_orphans
 from .record import Jogo
 from .rules import CURRENT, RuleSet
 from .seats import BANKER, SEATS, WIND_TILE, turn_order_after
@@ -144,31 +144,24 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
 def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
     """Art. 5: each declared meld is a real chow, pong or kong, claimed as the variant allows."""
     melds = []
+    conventional = jogo.variant == CONVENTIONAL
     for index, meld in enumerate(jogo.hand.melds):
-        tiles = sorted(meld.tiles)
-        first = tiles[0] if tiles else 0
-        if meld.kind == CHOW:
-            ok = len(tiles) == 3 and first < 27 and first % 9 <= 6 and tiles == [first, first + 1, first + 2]
-            article = "5(a)(3)"
-        else:
-            ok = len(tiles) == (4 if meld.kind == KONG else 3) and tiles.count(first) == len(tiles)
-            article = art(jogo, "5(a)(5)", "5(b)(4)") if meld.kind == KONG else "5(a)(4)"
-        where = f"hand.melds[{index}]"
-        if not ok:
+        kind = meld.kind
+        tile_set = declared_set(kind, meld.tiles, meld.exposed)
+        if tile_set is None:
+            article = "5(a)(3)" if kind == CHOW else "5(a)(4)" if kind == PONG else art(jogo, "5(a)(5)", "5(b)(4)")
             _breach(breaches, "meld_shape", article,
-                    f"{where} is declared a {meld.kind} but holds {tiles_code(meld.tiles) or 'no tiles'}.")
-            continue
-        if jogo.variant != CONVENTIONAL and meld.kind != KONG:
+                    f"hand.melds[{index}] is declared a {kind} but holds {tiles_code(meld.tiles) or 'no tiles'}.")
+        elif not conventional and kind != KONG:
             _breach(breaches, "simplified_claim", "5(b)(3)",
-                    f"{where}: no chow or pong may be claimed in the simplified game; a discard is taken "
-                    "only to win or to make an open kong.")
-            continue
-        if not meld.exposed and meld.kind != KONG:
+                    f"hand.melds[{index}]: no chow or pong may be claimed in the simplified game; a discard is "
+                    "taken only to win or to make an open kong.")
+        elif not meld.exposed and kind != KONG:
             _breach(breaches, "meld_concealed", art(jogo, "5(a)(5)", "5(b)(4)"),
-                    f"{where}: only a kong may be declared concealed; a concealed {meld.kind} belongs in "
+                    f"hand.melds[{index}]: only a kong may be declared concealed; a concealed {kind} belongs in "
                     "hand.concealed.")
-            continue
-        melds.append(TileSet(meld.kind, first, meld.exposed, True))
+        else:
+            melds.append(tile_set)
     if len(jogo.hand.melds) > MAX_SETS[jogo.variant]:
         _breach(breaches, "hand_shape", art(jogo, "4(a)", "4(b)"),
                 f"{len(jogo.hand.melds)} melds declared; a winning hand has {MAX_SETS[jogo.variant]} set(s) in all.")
@@ -253,11 +246,11 @@ def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:
             _breach(breaches, "robbing_kong", article,
                     "robbing a kong («ch'éong kóng») is won on another player's kong tile; name that player "
                     "as the discarder.")
-        held = hand.concealed.count(hand.winning_tile) + 1
-        if held != 1:
+        held = _copies_held(hand, hand.winning_tile)
+        if held:
             _breach(breaches, "robbing_kong", article,
                     f"the robbed tile {tile_code(hand.winning_tile)} was the fourth copy of the kong being made, "
-                    f"so the winner can hold no other copy; he holds {held}.")
+                    f"so the winner can hold no other copy; he holds {held} more.")
     for condition, needed, article in (("kong_replacement", 1, art(jogo, "6(a)(2)", "5(b)(4)")),
                                        ("kong_upon_kong", 2, art(jogo, "6(a)(3)", "5(b)(4)"))):
         if condition not in conditions:
@@ -269,6 +262,11 @@ def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:
         if kongs < needed:
             _breach(breaches, condition, article,
                     f"{condition.replace('_', ' ')} needs at least {needed} kong(s) in the hand; it has {kongs}.")
+
+
+def _copies_held(hand, tile: int) -> int:
+    """Copies of `tile` in the hand besides the winning tile itself."""
+    return hand.concealed.count(tile) + sum(meld.tiles.count(tile) for meld in hand.melds)
 
 
 def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
@@ -351,14 +349,14 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
     if article == "10(a)(1)" and ("pure_one_suit" not in codes or len(exposed) < 3):
         _breach(breaches, "pay_all_trigger", article,
                 "the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on the table.")
-    elif article == "10(a)(3)" and not (("big_three_dragons" in codes and winning in range(31, 34))
-                                        or ("big_four_winds" in codes and winning in range(27, 31))):
+    elif article == "10(a)(3)" and not (codes & {"big_three_dragons", "big_four_winds"} and winning in HONOURS):
         _breach(breaches, "pay_all_trigger", article,
-                "the discarded tile must be the dragon or wind that completed big three dragons («tai sam un») "
+                "the discarded tile must be a dragon or wind that completed big three dragons («tai sam un») "
                 "or big four winds («tai sei hei»).")
-    elif article in ("10(a)(5)", "10(b)(2)") and hand.concealed.count(winning) != 0:
+    elif article in ("10(a)(5)", "10(b)(2)") and _copies_held(hand, winning) > 1:
         _breach(breaches, "pay_all_trigger", article,
-                f"{liable} broke a concealed triplet of {tile_code(winning)}, so the winner can hold no other copy.")
+                f"{liable} broke a concealed triplet of {tile_code(winning)}: with his three copies the winner "
+                f"can hold at most one more besides the winning tile, but holds {_copies_held(hand, winning)}.")
     elif article == "10(b)(1)" and winning == GREEN_DRAGON:
         _breach(breaches, "pay_all_trigger", article,
                 f"{liable} held the last green dragon and discarded another tile; the winning tile cannot be 6z.")

@@ -6,7 +6,8 @@ obeys the regulation is decided by `regulation.jogo.score`.
 """
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 from typing import Any, Mapping, NamedTuple
 
 from .errors import MalformedRecord
@@ -160,20 +161,21 @@ def _choice(data: dict, name: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
+_DECIMAL = re.compile(r"[0-9]{1,13}(?:\.[0-9]{1,2})?")  # "5000", "90.00": plain digits, no sign or exponent
+
+
 def _amount(name: str, value: Any, *, minimum: int) -> int:
     """Whole currency units: a JSON integer, or a decimal string such as "5000" or "5000.00"."""
     if type(value) is int:
         amount = value
-    elif isinstance(value, str) and len(value) <= 20:
-        try:
-            number = Decimal(value)
-        except InvalidOperation:
-            raise MalformedRecord(name, f"{value!r} is not an amount") from None
-        if not number.is_finite() or number != number.to_integral_value():
+    elif isinstance(value, str) and _DECIMAL.fullmatch(value):
+        number = Decimal(value)
+        if number != number.to_integral_value():
             raise MalformedRecord(name, f"{value!r} is not a whole number of currency units")
         amount = int(number)
     else:
-        raise MalformedRecord(name, f"must be whole currency units (an integer), not {_kind(value)}")
+        shown = f"{value[:20]!r}" if isinstance(value, str) else _kind(value)
+        raise MalformedRecord(name, f"must be whole currency units (an integer, or a string such as \"90.00\"), not {shown}")
     if not minimum <= amount <= MAX_AMOUNT:
         raise MalformedRecord(name, f"{amount} is out of range ({minimum} to {MAX_AMOUNT})")
     return amount
@@ -250,8 +252,10 @@ def _hand(value: Any) -> Hand | None:
     winning = _tiles("hand.winning_tile", value["winning_tile"])
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", f"must be exactly one tile, not {len(winning)}")
-    melds_field = value.get("melds") or []
-    if not isinstance(melds_field, list) or len(melds_field) > MAX_MELDS:
+    melds_field = value.get("melds")
+    if melds_field is None:
+        melds_field = []
+    if type(melds_field) is not list or len(melds_field) > MAX_MELDS:
         raise MalformedRecord("hand.melds", f"must be a list of at most {MAX_MELDS} melds")
     melds = []
     for index, meld in enumerate(melds_field):
@@ -345,8 +349,10 @@ _RULES_FIELDS = frozenset({"fan_combination"})
 def _rules(value: Any) -> str | None:
     if value is None:
         return None
+    if type(value) is dict and len(value) == 1 and value.get("fan_combination") in FAN_COMBINATIONS:
+        return value["fan_combination"]
     _object("rules", value, _RULES_FIELDS, frozenset())
     reading = value.get("fan_combination")
-    if reading is not None and (type(reading) is not str or reading not in FAN_COMBINATIONS):
+    if reading is not None and reading not in FAN_COMBINATIONS:
         raise MalformedRecord("rules.fan_combination", f"must be one of {', '.join(FAN_COMBINATIONS)}; got {reading!r}")
     return reading
