@@ -190,8 +190,8 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
                 "the game has four of each tile; the hand holds "
                 + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
-    if foreign or extra or len(melds) != len(hand.melds):
-        return [], []
+    if foreign or extra or len(melds) != len(hand.melds) or len(melds) > MAX_SETS[jogo.variant]:
+        return [], []  # already refused; no reading to look for
     expected = HAND_TILES[jogo.variant] - 3 * len(melds)
     article = art(jogo, "4(a)", "4(b)")
     if len(in_hand) != expected:

@@ -7,6 +7,7 @@ West, North, white 白, green 發, red 中.
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 CONVENTIONAL = "conventional"
 SIMPLIFIED = "simplified"
@@ -65,32 +66,37 @@ def tiles_code(tiles: list[int] | tuple[int, ...]) -> str:
     return "".join(out)
 
 
-_NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ \t])*")
+_NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
 _GROUP = re.compile(r"[1-9]+[mpsz]")
 _GROUPS: dict[str, tuple[int, ...]] = {}  # "345m" -> (2, 3, 4); groups repeat across hands
 _GROUPS_KEPT = 50_000
 
 
 def _group_tiles(group: str) -> tuple[int, ...]:
-    base = 9 * "mpsz".index(group[-1])
-    tiles = tuple(base + ord(digit) - 49 for digit in group[:-1])
-    if len(_GROUPS) < _GROUPS_KEPT:
-        _GROUPS[group] = tiles
+    tiles = _GROUPS.get(group)
+    if tiles is None:
+        base = 9 * "mpsz".index(group[-1])
+        tiles = tuple(base + ord(digit) - 49 for digit in group[:-1])
+        if len(_GROUPS) < _GROUPS_KEPT:
+            _GROUPS[group] = tiles
     return tiles
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
-    """Tiles of a notation string, in the order written. Spaces are allowed.
+    """Tiles of a notation string, in the order written. Spaces are ignored.
 
     >>> parse_tiles("123m 55z")
     (0, 1, 2, 31, 31)
     """
+    if " " in text or "\t" in text:
+        text = text.replace(" ", "").replace("\t", "")
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
-    tiles: list[int] = []
-    for group in _GROUP.findall(text):
-        tiles += _GROUPS.get(group) or _group_tiles(group)
-    return tuple(tiles)
+    groups = _GROUP.findall(text)
+    try:
+        return tuple(chain.from_iterable(map(_GROUPS.__getitem__, groups)))
+    except KeyError:
+        return tuple(chain.from_iterable(map(_group_tiles, groups)))
 
 
 def _notation_mistake(text: str) -> str:
@@ -107,6 +113,6 @@ def _notation_mistake(text: str) -> str:
             digits = ""
         elif char == "0":
             return "'0' is not a tile number: tiles are numbered 1–9 (no red fives)"
-        elif char not in " \t":
+        else:
             return f"'{char}' is not part of the tile notation (digits, then m, p, s or z)"
     return "tile numbers at the end have no suit letter (m, p, s or z)"

@@ -7,6 +7,8 @@ so the round wind is 1z (East) and the winner's seat wind is 2z (South).
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from regulation import read_record, score
 
@@ -530,3 +532,40 @@ def test_i5_highest_plus_bonus_simplified_is_capped_at_one_fan():
 
     assert_items(result, ["green_winning_tile", "last_tile"])
     assert result.fan == 1
+
+
+# --- I-5 as an invariant ---------------------------------------------------------------------
+
+BONUS = {"robbing_kong", "kong_replacement", "last_tile", "terminals_and_honours"}
+CHOW_STARTS = [t for t in range(27) if t % 9 <= 6]
+A_SET = st.one_of(st.sampled_from(CHOW_STARTS).map(lambda t: (t, t + 1, t + 2)),
+                  st.integers(0, 33).map(lambda t: (t, t, t)))
+
+
+def notation(tiles) -> str:
+    """One group per tile: "1m2m3m7z" (RULES.md §1)."""
+    return "".join(f"{t - 26}z" if t >= 27 else f"{t % 9 + 1}{'mps'[t // 9]}" for t in tiles)
+
+
+@given(sets=st.lists(A_SET, min_size=4, max_size=4), pair=st.integers(0, 33),
+       winner=st.sampled_from("ESWN"), round_wind=st.sampled_from("ESWN"), self_drawn=st.booleans(),
+       last_tile=st.booleans(), reading=st.sampled_from(["additive", "highest_plus_bonus"]))
+def test_i5_grade_is_the_reading_of_the_items_capped_at_two_fan(sets, pair, winner, round_wind, self_drawn,
+                                                                 last_tile, reading):
+    tiles = [t for s in sets for t in s] + [pair, pair]
+    assume(max(tiles.count(t) for t in tiles) <= 4)
+    discarder = None if self_drawn else {"E": "S", "S": "W", "W": "N", "N": "E"}[winner]
+
+    result = graded(win(notation(tiles[:-1]), notation(tiles[-1:]), winner=winner, discarder=discarder,
+                        round_wind=round_wind, conditions=["last_tile"] if last_tile else [],
+                        fan_combination=reading))
+
+    items = result.grade.items
+    if reading == "additive":
+        raw = sum(item.fan for item in items)
+    else:
+        raw = max((i.fan for i in items if i.code not in BONUS), default=0) + sum(i.code in BONUS for i in items)
+    assert result.fan == min(raw, 2)
+    assert ("last_tile" in [item.code for item in items]) == last_tile
+    for item in items:
+        assert (item.fan, item.article) == CONVENTIONAL_TABLE[item.code]

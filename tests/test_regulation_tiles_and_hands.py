@@ -5,7 +5,11 @@ Expected values are worked out by hand from RULES.md. Tile kinds follow the nota
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from regulation import MalformedRecord, read_record, score
 from regulation.hands import TileSet, counts_of, decompose, suit_keys, thirteen_orphans
@@ -160,6 +164,52 @@ def test_declared_melds_are_sets_of_every_reading():
 
     expected_sets = sorted([("chow", tile("3m")), ("chow", tile("6p")), ("chow", tile("2s")), ("kong", tile("5p"))])
     assert [set_signature(s) for s in shapes] == [(tuple(expected_sets), tile("9m"))]
+
+
+def reference_readings(tiles) -> set:
+    """Every way to read `tiles` as one pair and sets, by brute force (RULES.md §3): the
+    lowest tile left is either in a pong or starts a chow."""
+    def sets(counts: Counter):
+        held = sorted(t for t, n in counts.items() if n)
+        if not held:
+            yield ()
+            return
+        low = held[0]
+        if counts[low] >= 3:
+            for rest in sets(counts - Counter({low: 3})):
+                yield (("pong", low),) + rest
+        if low < 27 and low % 9 <= 6 and counts[low + 1] and counts[low + 2]:
+            for rest in sets(counts - Counter([low, low + 1, low + 2])):
+                yield (("chow", low),) + rest
+
+    counts = Counter(tiles)
+    return {(tuple(sorted(found)), pair)
+            for pair in counts if counts[pair] >= 2
+            for found in sets(counts - Counter({pair: 2}))}
+
+
+CHOW_STARTS = [t for t in range(27) if t % 9 <= 6]
+A_SET = st.one_of(st.sampled_from(CHOW_STARTS).map(lambda t: (t, t + 1, t + 2)),
+                  st.integers(0, 33).map(lambda t: (t, t, t)))
+
+
+@given(sets=st.lists(A_SET, min_size=4, max_size=4), pair=st.integers(0, 33))
+def test_decompose_finds_exactly_the_readings_of_a_winning_hand(sets, pair):
+    tiles = [pair, pair] + [t for s in sets for t in s]
+    assume(max(Counter(tiles).values()) <= 4)
+
+    shapes = decompose(suit_keys(tiles))
+
+    assert {set_signature(shape) for shape in shapes} == reference_readings(tiles)
+    built = tuple(sorted(("chow" if s[0] != s[1] else "pong", s[0]) for s in sets)), pair
+    assert built in {set_signature(shape) for shape in shapes}
+
+
+@given(tiles=st.lists(st.sampled_from([0, 1, 2, 3, 4, 9, 10, 11, 27, 31]), min_size=14, max_size=14))
+def test_decompose_agrees_with_brute_force_on_any_fourteen_tiles(tiles):
+    assume(max(Counter(tiles).values()) <= 4)
+
+    assert {set_signature(s) for s in decompose(suit_keys(tiles))} == reference_readings(tiles)
 
 
 def test_grade_is_the_best_reading_pongs_over_chows():
@@ -354,6 +404,14 @@ def test_art_5_only_a_kong_may_be_declared_concealed(meld):
     result = scored(win("345m678p234s9m", "9m", melds=[meld]))
 
     the_breach(result, "meld_concealed")
+
+
+def test_art_4b_a_simplified_hand_with_two_kongs_is_refused_with_a_clear_message():
+    # 1 set + 1 pair (Art. 4(b)): two kongs are one set too many. RULES §7: a clear message.
+    result = scored(win("5m", "5m", melds=[kong("1111p"), kong("2222s")], variant="simplified"))
+
+    assert the_breach(result, "hand_shape").article == "4(b)"
+    assert not any("-1" in b.message for b in result.breaches), [b.message for b in result.breaches]
 
 
 @pytest.mark.parametrize("meld", [pong("555m"), chow("789s")])
