@@ -357,9 +357,10 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
         _breach(breaches, "pay_all_trigger", article,
                 f"{liable} broke a concealed triplet of {tile_code(winning)}: with his three copies the winner "
                 f"can hold at most one more besides the winning tile, but holds {_copies_held(hand, winning)}.")
-    elif article == "10(b)(1)" and winning == GREEN_DRAGON:
+    elif article == "10(b)(1)" and (winning == GREEN_DRAGON or _copies_held(hand, GREEN_DRAGON) == 4):
         _breach(breaches, "pay_all_trigger", article,
-                f"{liable} held the last green dragon and discarded another tile; the winning tile cannot be 6z.")
+                f"{liable} held the last green dragon (6z) and discarded another tile: the winning tile cannot "
+                "be 6z, and the winner cannot hold all four.")
     if jogo.variant == CONVENTIONAL and codes & {"pure_terminals", "all_honours"}:
         _breach(breaches, "pay_all_exempt", "10(a)(9)",
                 "no pay-all on a pure terminals («ch'êng iu») or all honours («chun chu») hand.")

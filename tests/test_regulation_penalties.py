@@ -537,3 +537,15 @@ def test_false_win_output_has_no_grade_and_keeps_the_bank():
     assert out["commission"] == 0
     assert out["net"] == {"E": 400, "S": -800, "W": 200, "N": 200}
     assert out["next"] == {"banker_moves": False}
+
+
+def test_art_10b1_refused_when_the_winner_holds_all_four_green_dragons():
+    # The liable player held the last 發 (Art. 10(b)(1)); a winner with a kong of 6z leaves none for him.
+    record = {
+        "variant": "simplified", "stake": 100, "round_wind": "E",
+        "capital": {"E": 5000, "S": 5000, "W": 5000}, "result": "win", "winner": "S", "discarder": "W",
+        "hand": {"concealed": "5m", "winning_tile": "5m", "melds": [{"kind": "kong", "tiles": "6666z", "exposed": False}]},
+        "pay_all": {"seat": "W", "article": "10(b)(1)", "live_tile": False},
+    }
+    result = score(read_record(record))
+    assert [(b.code, b.article) for b in result.breaches] == [("pay_all_trigger", "10(b)(1)")]

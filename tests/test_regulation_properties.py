@@ -4,7 +4,10 @@ The strategies below build *legal* won jogos of both variants from the rules the
 pairs, melds, seats, conditions that fit the hand), plus draws and false wins. Every
 expectation is computed here from RULES.md — the tier table of Art. 8, the shares of I-6, the
 banker's double of Art. 7, the cap of Art. 9(a)(4) and I-7 — never by calling the engine's
-own helpers: the engine is only reached through `read_record` and `score`.
+own helpers: the engine is reached through `read_record` and `score` (and its rule set only to
+compare its tiers with Art. 8).
+
+Run: HYPOTHESIS_PROFILE=ci .venv/bin/python -m pytest tests/test_regulation_properties.py -q
 """
 from __future__ import annotations
 
@@ -16,7 +19,6 @@ from functools import lru_cache
 from math import floor
 from typing import NamedTuple
 
-import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
@@ -128,9 +130,9 @@ class Case(NamedTuple):
 
 
 # Hands drawn from all tiles rarely score the rarer items: themes narrow the tiles or the sets.
-THEMES = ("any", "any", "any", "one_suit", "one_suit", "one_suit", "one_suit_honours", "honours", "terminals_honours",
-          "terminals", "big_three", "big_four", "small_three", "small_four", "thirteen_orphans", "chows",
-          "one_suit_chows", "pongs")
+THEMES = ("any", "any", "any", "one_suit", "one_suit", "one_suit", "one_suit_honours", "honours",
+          "terminals_honours", "terminals", "big_three", "big_four", "small_three", "small_four",
+          "thirteen_orphans", "chows", "one_suit_chows", "pongs")
 
 
 def _finish_hand(draw, sets: list[tuple[str, int]], pair: int, counts: list[int], *, simplified: bool,
@@ -332,9 +334,10 @@ def won_jogos(draw, variant: str | None = None, capitals=None, pay_all: str = "m
         if draw(COIN):
             conditions.append("last_tile")
         if self_drawn and kongs:
-            conditions += pick(draw, [[], ["kong_replacement"]]
-                                               + ([["kong_upon_kong"], ["kong_replacement", "kong_upon_kong"]]
-                                                  if kongs >= 2 else []))
+            kong_wins = [[], ["kong_replacement"]]
+            if kongs >= 2:
+                kong_wins += [["kong_upon_kong"], ["kong_replacement", "kong_upon_kong"]]
+            conditions += pick(draw, kong_wins)
         if discarder and hand.tiles.count(hand.winning) == 1 and draw(COIN):
             conditions.append("robbing_kong")  # the robbed kong holds the other three copies
     robbing = "robbing_kong" in conditions
@@ -395,7 +398,7 @@ def won_jogos(draw, variant: str | None = None, capitals=None, pay_all: str = "m
         record["rules"] = {"fan_combination": fan_combination}
     if draw(COIN):  # the optional fields may be left out altogether
         for key in ("conditions", "declared_fan", "conduct", "claimants", "pay_all", "false_win"):
-            if not record[key]:
+            if record[key] in (None, []):
                 del record[key]
         if not hand_field["melds"]:
             del hand_field["melds"]
@@ -501,7 +504,6 @@ def moved_tile_jogos(draw):
     melds = [list(tiles) for _, tiles, _ in hand.melds]
     ops = ["replace", "add"] + (["remove"] if concealed else []) + (["replace_in_meld"] if melds else [])
     op = pick(draw, ops)
-    kind = draw(_index(34))
     if op == "replace":
         index = draw(_index(len(concealed) + 1))  # len(concealed): the winning tile
         old = winning if index == len(concealed) else concealed[index]
@@ -513,7 +515,7 @@ def moved_tile_jogos(draw):
     elif op == "remove":
         concealed.pop(draw(_index(len(concealed))))
     elif op == "add":
-        concealed.append(kind)
+        concealed.append(draw(_index(34)))
     else:
         meld = pick(draw, melds)
         index = draw(_index(len(meld)))
@@ -560,6 +562,60 @@ def test_art_2_a_hand_of_sets_with_a_fifth_copy_of_a_kind_is_refused(case):
     if fifth:
         assert_breaches_name_their_article(result)
         assert any(b.article == ("2(a)" if case.variant == CONVENTIONAL else "2(b)") for b in result.breaches)
+
+
+@st.composite
+def corrupted_jogos(draw):
+    """A legal won jogo with one thing recorded that cannot be (RULES.md §7): a condition that does
+    not fit the win, conduct that bars the win, a stake off the tiers, a seat nobody sits in."""
+    case = draw(won_jogos())
+    record = copy.deepcopy(case.record)
+    kongs = sum(1 for kind, _, _ in case.hand.melds if kind == "kong")
+    closed = not case.hand.melds
+    conditions = case.conditions
+    corruptions = []
+    if case.discarder is not None or kongs < 1:
+        corruptions.append(("condition", "kong_replacement"))  # Art. 6(a)(2): self-drawn, with a kong
+    if case.discarder is not None or kongs < 2:
+        corruptions.append(("condition", "kong_upon_kong"))  # Art. 6(a)(3): self-drawn, two kongs
+    if case.discarder is None:
+        corruptions.append(("condition", "robbing_kong"))  # won on another player's kong tile
+    if case.winner != BANKER or case.discarder is not None or not closed or conditions - {"heavenly"}:
+        corruptions.append(("condition", "heavenly"))  # Art. 5(a)(1): the banker's dealt tiles only
+    if case.winner == BANKER or case.discarder != BANKER or not closed or conditions - {"earthly"}:
+        corruptions.append(("condition", "earthly"))  # Art. 5(a)(2): on the banker's first discard
+    if case.variant == CONVENTIONAL:
+        corruptions.append(("conduct", {"seat": case.winner, "kind": "declined_pong"}))  # Art. 9(a)(2)
+    else:
+        corruptions.append(("conduct", {"seat": BANKER, "kind": "declined_pong"}))  # Art. 5(b)(3): no pong
+    if kongs:
+        corruptions.append(("conduct", {"seat": case.winner, "kind": "saw_tiles"}))  # Art. 9(a)(3)
+    corruptions.append(("stake", pick(draw, [x for x in (1, 25, 75, 100, 150, 30_000, 40_000)
+                                              if x not in COMMISSION[case.variant]])))  # Art. 8
+    corruptions += [("capital", seat) for seat in SEATS if seat not in case.seats]  # Art. 3(b): not seated
+    if case.variant == SIMPLIFIED:
+        corruptions.append(("tile", pick(draw, sorted(HONOURS - {GREEN}))))  # Art. 2(b)
+    what, value = pick(draw, corruptions)
+    if what == "condition":
+        record["conditions"] = sorted(set(record.get("conditions") or []) | {value})
+    elif what == "conduct":
+        record["conduct"] = [c for c in record.get("conduct") or [] if c["seat"] != value["seat"]] + [value]
+    elif what == "stake":
+        record["stake"] = value
+    elif what == "capital":
+        record["winner" if draw(COIN) else "discarder"] = value
+    else:
+        record["hand"]["concealed"] = notation(case.hand.concealed[1:] + (value,))
+    return case, record, what
+
+
+@given(corrupted_jogos())
+def test_a_jogo_recording_what_cannot_happen_is_refused_with_its_article(corrupted):
+    case, record, what = corrupted
+    result = score(read_record(record))
+
+    assert not result.valid, (what, record)
+    assert_breaches_name_their_article(result)
 
 
 # --- 3. Money is conserved ---------------------------------------------------------------------
@@ -789,6 +845,15 @@ def test_output_of_a_valid_win_pays_only_the_winner_in_whole_units(case):
     assert type(output["fan"]) is int
     assert _floats_in(output) == []
     assert json.loads(json.dumps(output)) == output
+    declared = case.record.get("declared_fan")
+    assert output["fan_mismatch"] is (declared is not None and declared != output["fan"])
+
+
+@given(any_jogos)
+def test_art_3_i1_the_bank_passes_only_when_another_player_wins(case):
+    output = scored(case).as_dict()
+
+    assert output["next"]["banker_moves"] is (case.record["result"] == "win" and case.winner != BANKER)
 
 
 # --- I-10. False wins ---------------------------------------------------------------------------
@@ -818,16 +883,19 @@ json_values = st.recursive(
 tile_texts = st.one_of(st.text(alphabet="0123456789mpszMZ \t-x", max_size=24), st.text(max_size=24))
 RECORD_FIELDS = ("variant", "stake", "round_wind", "capital", "result", "winner", "discarder", "hand",
                  "conditions", "declared_fan", "conduct", "claimants", "pay_all", "false_win", "rules")
+junk_objects = st.dictionaries(st.one_of(st.sampled_from(RECORD_FIELDS), st.text(max_size=8)), json_values, max_size=8)
 
 
 @st.composite
 def junk_records(draw):
+    """Any JSON-like value; an object of record fields holding anything; a legal record with one
+    field (or one field of its hand, capital, pay-all or offender) replaced by anything; or a legal
+    record with a tile field replaced by a random string."""
     how = pick(draw, ["any", "fields", "one_field", "tile_field"])
     if how == "any":
         return draw(json_values)
     if how == "fields":
-        keys = st.one_of(st.sampled_from(RECORD_FIELDS), st.text(max_size=8))
-        return draw(st.dictionaries(keys, json_values, max_size=8))
+        return draw(junk_objects)
     record = copy.deepcopy(draw(any_jogos).record)
     if how == "one_field":
         target = record
