@@ -7,14 +7,14 @@ by the rule set's reading (I-5) and the grade is capped at the variant's maximum
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from .values import Value
 from .hands import CHOW, Shape, only_terminals
 from .rules import ADDITIVE, RuleSet
 from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
 
 
-class Item(NamedTuple):
+class Item(Value):
     code: str
     fan: int
     article: str
@@ -75,14 +75,14 @@ _SCORED = {variant: {code: Item(d.code, d.fan, d.article) for code, d in items.i
 CHICKEN = {"pt": "jogo mínimo («kai vu»)", "zh": "雞糊", "en": "chicken hand"}
 
 
-class Grade(NamedTuple):
+class Grade(Value):
     fan: int
     raw: int
     items: tuple[Item, ...]
     shape: Shape
 
 
-class WinContext(NamedTuple):
+class WinContext(Value):
     """What grading needs besides the reading of the hand: who won, where and how, and what
     every tile of the hand shows (the same for every reading)."""
 
@@ -122,8 +122,9 @@ def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
     chows = 0
     dragon_sets: list[int] = []
     wind_sets: list[int] = []
-    for kind, tile, _, _ in sets:
-        if kind == CHOW:
+    for tile_set in sets:
+        tile = tile_set.tile
+        if tile_set.kind == CHOW:
             chows += 1
         elif tile in DRAGONS:
             dragon_sets.append(tile)

@@ -7,15 +7,15 @@ decomposition is returned and the grade is that of the best (Art. 6).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
+from .values import Value
 from .tiles import COPIES, HONOURS, TERMINALS
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
 THIRTEEN_ORPHAN_KINDS = tuple(sorted(TERMINALS | HONOURS))
 
 
-class TileSet(NamedTuple):
+class TileSet(Value):
     """A set of three (or a kong of four). `tile` is the lowest tile of a chow.
 
     `exposed` is true for a set declared open on the table (Art. 5(a)(3)–(5)); `declared` is
@@ -33,7 +33,7 @@ class TileSet(NamedTuple):
         return (self.tile,) * (4 if self.kind == KONG else 3)
 
 
-class Shape(NamedTuple):
+class Shape(Value):
     """One way to read a winning hand: its sets (declared melds first) and its pair.
 
     Thirteen orphans (Art. 6(a)(3)) has no sets; its `pair` is the duplicated tile.

@@ -3,15 +3,19 @@ settlement. `score()` is what the command line, the API and the audit all call.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from operator import eq
+from typing import Any
 
+import msgspec
+
+from .values import Value
 from .errors import Breach
-from .fan import Grade, grade, win_context
+from .fan import Grade, Item, grade, win_context
 from .hands import CHOW, KONG, PONG, Shape, TileSet, counts_of, declared_set, decompose, is_seven_pairs, suit_keys, thirteen_orphans
 from .record import Jogo
 from .rules import CURRENT, RuleSet
 from .seats import BANKER, SEATS, WIND_TILE, turn_order_after
-from .settlement import Settlement, nothing_moves, settle_false_win, settle_win
+from .settlement import Payment, Settlement, nothing_moves, settle_false_win, settle_win
 from .tiles import CONVENTIONAL, COPIES, GREEN_DRAGON, HONOURS, KINDS, tile_code, tiles_code
 
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -19,7 +23,7 @@ HAND_TILES = {CONVENTIONAL: 14, "simplified": 5}  # Art. 4(a), 4(b): before kong
 MAX_SETS = {CONVENTIONAL: 4, "simplified": 1}
 
 
-class Result(NamedTuple):
+class Result(Value):
     """The outcome of scoring one jogo; `as_dict()` is the output of JOGO-FORMAT.md."""
 
     jogo: Jogo
@@ -34,6 +38,14 @@ class Result(NamedTuple):
     @property
     def valid(self) -> bool:
         return not self.breaches
+
+    def to_json(self) -> bytes:
+        """The same output as `as_dict()`, encoded as JSON (the command line's fast path)."""
+        settlement = self.settlement
+        return _ENCODE(_Output(
+            not self.breaches, self.breaches, self.fan, self.grade.items if self.fan is not None else (),
+            self.jogo.declared_fan, self.fan_mismatch, settlement.payments, settlement.commission,
+            settlement.net, _Next(self.banker_moves)))
 
     def as_dict(self) -> dict[str, Any]:
         settlement = self.settlement
@@ -52,12 +64,34 @@ class Result(NamedTuple):
         }
 
 
+class _Next(Value):
+    banker_moves: bool
+
+
+class _Output(Value):
+    """JOGO-FORMAT.md's output, field for field, in its order."""
+
+    valid: bool
+    errors: tuple[Breach, ...]
+    fan: int | None
+    items: tuple[Item, ...]
+    declared_fan: int | None
+    fan_mismatch: bool
+    payments: tuple[Payment, ...]
+    commission: int
+    net: dict[str, int]
+    next: _Next
+
+
+_ENCODE = msgspec.json.Encoder().encode
+
+
 def score(jogo: Jogo, rules: RuleSet = CURRENT) -> Result:
     """Validate `jogo` against the regulation, grade it and settle it.
 
     A jogo with any breach settles nothing (JOGO-FORMAT.md: `payments` empty, `net` zero).
     """
-    if jogo.fan_combination:
+    if jogo.fan_combination and jogo.fan_combination != rules.fan_combination:
         rules = rules.with_overrides({"fan_combination": jogo.fan_combination})
     breaches: list[Breach] = []
     _check_table(jogo, rules, breaches)
@@ -179,14 +213,18 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     meld_tiles = ()
     for meld in hand.melds:
         meld_tiles += meld.tiles
-    counts = counts_of(in_hand + meld_tiles)
-    foreign = [] if jogo.variant == CONVENTIONAL else [t for t in range(34) if counts[t] and t not in KINDS[jogo.variant]]
+    every_tile = in_hand + meld_tiles
+    kinds = KINDS[jogo.variant]
+    foreign = [] if kinds.issuperset(every_tile) else sorted({t for t in every_tile if t not in kinds})
     if foreign:
         _breach(breaches, "tile_not_in_variant", "2(b)",
                 f"the simplified game has only the suits and the green dragon (6z); the hand holds "
                 f"{', '.join(tile_code(t) for t in foreign)}.")
-    extra = [t for t in range(34) if counts[t] > COPIES] if max(counts) > COPIES else []
-    if extra:
+    ordered = sorted(every_tile)
+    extra = []
+    if any(map(eq, ordered, ordered[COPIES:])):  # some kind appears a fifth time
+        counts = counts_of(every_tile)
+        extra = [t for t in range(34) if counts[t] > COPIES]
         _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
                 "the game has four of each tile; the hand holds "
                 + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
@@ -203,12 +241,13 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     keys = suit_keys(in_hand)
     shapes = decompose(keys, melds)
     if jogo.variant == CONVENTIONAL and not melds and not shapes:
-        orphans = thirteen_orphans(counts)
+        orphans = thirteen_orphans(counts_of(in_hand))
         if orphans:
             shapes.append(orphans)
     if not shapes:
         sets = "4 sets and a pair" if jogo.variant == CONVENTIONAL else "1 set and a pair"
-        note = " Seven pairs is not a hand in Macau." if jogo.variant == CONVENTIONAL and is_seven_pairs(counts) else ""
+        seven_pairs = jogo.variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
+        note = " Seven pairs is not a hand in Macau." if seven_pairs else ""
         _breach(breaches, "not_a_winning_hand", article,
                 f"{tiles_code(in_hand)} with {len(melds)} meld(s) does not form {sets}.{note}")
     return shapes, suit_keys(meld_tiles, keys) if meld_tiles else keys

@@ -5,13 +5,14 @@ commission sum to zero.
 """
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
+from .values import Value
 from .rules import RuleSet
 from .seats import BANKER, SEATS, banker_factor, turn_order_after
 
 
-class Payment(NamedTuple):
+class Payment(Value, rename={"payer": "from", "payee": "to"}):
     payer: str
     payee: str
     amount: int
@@ -20,7 +21,7 @@ class Payment(NamedTuple):
         return {"from": self.payer, "to": self.payee, "amount": self.amount}
 
 
-class Settlement(NamedTuple):
+class Settlement(Value):
     payments: tuple[Payment, ...]
     commission: int
     net: dict[str, int]

@@ -90,13 +90,15 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     """
     if " " in text or "\t" in text:
         text = text.replace(" ", "").replace("\t", "")
+    groups = _GROUP.findall(text)
+    try:  # the groups seen before are known good; together they must spell the whole text
+        if sum(map(len, groups)) == len(text):
+            return tuple(chain.from_iterable(map(_GROUPS.__getitem__, groups)))
+    except KeyError:
+        pass
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
-    groups = _GROUP.findall(text)
-    try:
-        return tuple(chain.from_iterable(map(_GROUPS.__getitem__, groups)))
-    except KeyError:
-        return tuple(chain.from_iterable(map(_group_tiles, groups)))
+    return tuple(chain.from_iterable(map(_group_tiles, groups)))
 
 
 def _notation_mistake(text: str) -> str:
