@@ -19,8 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from statistics import median
 from pathlib import Path
+from statistics import median
 
 import msgspec
 

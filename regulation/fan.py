@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .values import Value
 from .hands import CHOW, Shape, only_terminals
 from .rules import ADDITIVE, RuleSet
 from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
+from .values import Value
 
 
 class Item(Value):

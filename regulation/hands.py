@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .tiles import HONOURS, TERMINALS
 from .values import Value
-from .tiles import COPIES, HONOURS, TERMINALS
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
 THIRTEEN_ORPHAN_KINDS = tuple(sorted(TERMINALS | HONOURS))

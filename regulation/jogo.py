@@ -8,19 +8,40 @@ from typing import Any
 
 import msgspec
 
-from .values import Value
 from .errors import Breach
 from .fan import Grade, Item, grade, win_context
-from .hands import CHOW, KONG, PONG, Shape, TileSet, counts_of, declared_set, decompose, is_seven_pairs, suit_keys, thirteen_orphans
+from .hands import (
+    CHOW,
+    KONG,
+    PONG,
+    Shape,
+    TileSet,
+    counts_of,
+    declared_set,
+    decompose,
+    is_seven_pairs,
+    suit_keys,
+    thirteen_orphans,
+)
 from .record import Jogo
 from .rules import CURRENT, RuleSet
-from .seats import BANKER, SEATS, WIND_TILE, turn_order_after
+from .seats import BANKER, WIND_TILE, turn_order_after
 from .settlement import Payment, Settlement, nothing_moves, settle_false_win, settle_win
-from .tiles import CONVENTIONAL, COPIES, GREEN_DRAGON, HONOURS, KINDS, tile_code, tiles_code
+from .tiles import (
+    CONVENTIONAL,
+    COPIES,
+    GREEN_DRAGON,
+    HONOURS,
+    KINDS,
+    SIMPLIFIED,
+    tile_code,
+    tiles_code,
+)
+from .values import Value
 
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-HAND_TILES = {CONVENTIONAL: 14, "simplified": 5}  # Art. 4(a), 4(b): before kongs' fourth tiles
-MAX_SETS = {CONVENTIONAL: 4, "simplified": 1}
+HAND_TILES = {CONVENTIONAL: 14, SIMPLIFIED: 5}  # Art. 4(a), 4(b): before kongs' fourth tiles
+MAX_SETS = {CONVENTIONAL: 4, SIMPLIFIED: 1}
 
 
 class Result(Value):

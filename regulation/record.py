@@ -17,10 +17,10 @@ from typing import Annotated, Any, Literal, Mapping, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from .values import Value
 from .errors import MalformedRecord
 from .seats import SEATS
 from .tiles import TileNotationError, parse_tiles
+from .values import Value
 
 MAX_AMOUNT = 10**12  # no table holds a trillion patacas
 MAX_TILE_TEXT = 80  # a 14-tile hand written out in full with spaces is well under this

@@ -9,7 +9,6 @@ from .tiles import EAST_WIND
 
 SEATS = ("E", "S", "W", "N")
 BANKER = "E"
-SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
 WIND_TILE = {seat: EAST_WIND + index for index, seat in enumerate(SEATS)}
 
 
@@ -18,7 +17,10 @@ def banker_factor(payer: str, winner: str) -> int:
     return 2 if BANKER in (payer, winner) else 1
 
 
+# The seats after each seat in turn order: E → S, W, N; S → W, N, E; ...
+AFTER = {seat: tuple(SEATS[(i + k) % 4] for k in (1, 2, 3)) for i, seat in enumerate(SEATS)}
+
+
 def turn_order_after(seat: str, seated) -> list[str]:
     """The seated seats in turn order after `seat` (Art. 3, Art. 5(a)(6))."""
-    start = SEAT_INDEX[seat]
-    return [s for s in (SEATS[(start + k) % 4] for k in (1, 2, 3)) if s in seated]
+    return [s for s in AFTER[seat] if s in seated]

@@ -7,18 +7,15 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from .values import Value
 from .rules import RuleSet
 from .seats import BANKER, SEATS, banker_factor, turn_order_after
+from .values import Value
 
 
 class Payment(Value, rename={"payer": "from", "payee": "to"}):
     payer: str
     payee: str
     amount: int
-
-    def as_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount}
 
 
 class Settlement(Value):
@@ -34,10 +31,6 @@ class Settlement(Value):
 def nothing_moves(seated) -> Settlement:
     """A drawn jogo, or a record that breaks the regulation: no money moves (I-1, I-8)."""
     return Settlement((), 0, {seat: 0 for seat in SEATS if seat in seated})
-
-
-# The seats after each seat in turn order (Art. 3): losers in the order I-7 breaks ties in.
-AFTER = {seat: tuple(SEATS[(i + k) % 4] for k in (1, 2, 3)) for i, seat in enumerate(SEATS)}
 
 
 def apportion_cap(dues: Mapping[str, int], cap: int, order: list[str]) -> dict[str, int]:
@@ -63,7 +56,7 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
     Art. 8 (I-8): the commission is taken from the winner after the cap.
     """
     share = rules.share(stake, fan)
-    losers = [seat for seat in AFTER[winner] if seat in capital]
+    losers = turn_order_after(winner, capital)  # the order I-7 breaks ties in
     dues = {seat: share * banker_factor(seat, winner) for seat in losers}
     total = sum(dues.values())
     cap = capital[winner]
