@@ -1,5 +1,6 @@
 """The scorer's two ways to write a result (JOGO-FORMAT.md, Output) say exactly the same."""
 import json
+import os
 from pathlib import Path
 
 import msgspec
@@ -12,15 +13,16 @@ BASE = {"variant": "conventional", "stake": 25, "round_wind": "E",
         "capital": {"E": 5000, "S": 5000, "W": 5000, "N": 5000}}
 
 
-def examples() -> list[dict]:
-    return [json.loads(line) for line in EXAMPLES.read_text().splitlines() if line.strip()]
-
-
-@pytest.mark.skipif(not EXAMPLES.exists(), reason="shared/spec is not beside this checkout")
-@pytest.mark.parametrize("example", examples() if EXAMPLES.exists() else [], ids=lambda e: e["title"][:40])
-def test_spec_examples_score_as_the_spec_says(example):
-    output = score(read_record(example["record"])).as_dict()
-    assert {key: output[key] for key in example["expected"]} == example["expected"]
+def test_spec_examples_score_as_the_spec_says():
+    if not EXAMPLES.exists():
+        # CI always has shared/ beside the clone; elsewhere it may not be there.
+        assert not os.environ.get("CI"), f"{EXAMPLES} is missing"
+        pytest.skip("shared/spec is not beside this checkout")
+    examples = [json.loads(line) for line in EXAMPLES.read_text().splitlines() if line.strip()]
+    assert examples
+    for example in examples:
+        output = score(read_record(example["record"])).as_dict()
+        assert {key: output[key] for key in example["expected"]} == example["expected"], example["title"]
 
 
 @pytest.mark.parametrize("record", [
