@@ -27,11 +27,6 @@ class TileSet(Value):
     exposed: bool = False
     declared: bool = False
 
-    def tiles(self) -> tuple[int, ...]:
-        if self.kind == CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * (4 if self.kind == KONG else 3)
-
 
 class Shape(Value):
     """One way to read a winning hand: its sets (declared melds first) and its pair.

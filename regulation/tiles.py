@@ -11,7 +11,6 @@ from itertools import chain
 
 CONVENTIONAL = "conventional"
 SIMPLIFIED = "simplified"
-VARIANTS = (CONVENTIONAL, SIMPLIFIED)
 
 SUIT_LETTERS = "mps"
 EAST_WIND, SOUTH_WIND, WEST_WIND, NORTH_WIND = 27, 28, 29, 30
@@ -33,13 +32,6 @@ class TileNotationError(ValueError):
     """A tile string that does not follow the notation of RULES.md §1."""
 
 
-def is_honour(tile: int) -> bool:
-    return tile >= 27
-
-
-def suit_of(tile: int) -> int:
-    """0, 1, 2 for m, p, s; 3 for honours."""
-    return tile // 9 if tile < 27 else 3
 
 
 def tile_code(tile: int) -> str:

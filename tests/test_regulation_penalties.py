@@ -6,9 +6,9 @@ Every expected amount is worked out by hand from RULES.md in the test's comment.
 import pytest
 
 from regulation import read_record, score
+from tests.jogos import CHICKEN, scored
 
 # A chicken hand (grade 0): 345m 678p 234s, a pong of 1p, a pair of 9m.
-CHICKEN = {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}
 # A chicken hand won on 4s completing the chow 234s: the winner holds no other 4s.
 CHICKEN_ON_A_CHOW = {"concealed": "345m678p111p99m23s", "winning_tile": "4s"}
 # The same sets, but the winning 9m completes the pair: the winner holds one other 9m.
@@ -40,18 +40,8 @@ SIMPLE_CHICKEN = {"concealed": "789s1p", "winning_tile": "1p"}
 
 def jogo(**fields):
     """Score a conventional won jogo: South wins a chicken hand on West's discard, unless told."""
-    record = {
-        "variant": "conventional",
-        "stake": 25,
-        "round_wind": "E",
-        "capital": dict(RICH),
-        "result": "win",
-        "winner": "S",
-        "discarder": "W",
-        "hand": CHICKEN,
-    }
-    record.update(fields)
-    return score(read_record(record))
+    fields.setdefault("capital", RICH)
+    return scored(**fields)
 
 
 def simplified(**fields):

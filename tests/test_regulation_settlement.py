@@ -7,11 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from regulation import read_record, score
 from regulation.settlement import apportion_cap
+from tests.jogos import CHICKEN, scored
 
 # A chicken hand (grade 0): 345m 678p 234s, a pong of 1p, a pair of 9m; no item scores.
-CHICKEN = {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}
 # One red-dragon pong (Art. 6(a)(2)): 1 fán.
 ONE_FAN = {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}
 # White and red dragon pongs: 2 fán.
@@ -27,18 +26,8 @@ RICH = {"E": 1_000_000, "S": 1_000_000, "W": 1_000_000, "N": 1_000_000}
 
 def jogo(**fields):
     """Score a conventional won jogo: South wins a chicken hand on West's discard, unless told."""
-    record = {
-        "variant": "conventional",
-        "stake": 25,
-        "round_wind": "E",
-        "capital": dict(RICH),
-        "result": "win",
-        "winner": "S",
-        "discarder": "W",
-        "hand": CHICKEN,
-    }
-    record.update(fields)
-    return score(read_record(record))
+    fields.setdefault("capital", RICH)
+    return scored(**fields)
 
 
 def paid(result):

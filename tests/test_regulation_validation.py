@@ -4,9 +4,8 @@ priority, the declared grade, the drawn jogo and whether the bank moves (Art. 3,
 """
 import pytest
 
-from regulation import read_record, score
+from tests.jogos import CHICKEN, scored
 
-CHICKEN = {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}
 # A chicken hand whose winning 4s completes a chow: the winner holds no other 4s.
 ON_A_SINGLE_TILE = {"concealed": "345m678p111p99m23s", "winning_tile": "4s"}
 # A chicken hand with a concealed kong of 1s (345m 678p 111p 1111s 99m).
@@ -25,18 +24,8 @@ FOUR = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
 
 def jogo(**fields):
     """Score a conventional won jogo: South wins a chicken hand on West's discard, unless told."""
-    record = {
-        "variant": "conventional",
-        "stake": 25,
-        "round_wind": "E",
-        "capital": dict(FOUR),
-        "result": "win",
-        "winner": "S",
-        "discarder": "W",
-        "hand": CHICKEN,
-    }
-    record.update(fields)
-    return score(read_record(record))
+    fields.setdefault("capital", FOUR)
+    return scored(**fields)
 
 
 def simplified(**fields):
