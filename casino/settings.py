@@ -48,7 +48,12 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
+    "casino.pit",
 ]
 
 MIDDLEWARE = [
@@ -61,7 +66,21 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: locks out a username after repeated failed logins.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes): five failures for one username from one address lock that
+# pair out for 15 minutes. The API's token endpoint also has a request rate limit below.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+LOGIN_URL = "/admin/login/"
 
 ROOT_URLCONF = "casino.urls"
 
@@ -90,6 +109,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Write transactions take SQLite's write lock when they begin, so two requests recording at
+    # one table queue up instead of failing with "database is locked" half-way.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -125,12 +149,44 @@ STORAGES = {
     },
 }
 
+# Gaming days follow casino practice: a day runs from this hour (Macau time) to the same hour
+# the next calendar day.
+GAMING_DAY_STARTS = os.environ.get("GAMING_DAY_STARTS", "06:00")
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mah-Jong table audit API",
-    "DESCRIPTION": "Portaria n.º 135/91/M",
-    "VERSION": "0.1.0",
+    "DESCRIPTION": "Recording and auditing Mah-Jong jogos under Portaria n.º 135/91/M (Macau).",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages load Swagger UI and Redoc from this site (drf-spectacular-sidecar), not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"MovementKindEnum": "casino.pit.models.Movement.KINDS",
+                            "JogoKindEnum": "casino.pit.models.Jogo.KINDS"},
 }
+
+if not DEBUG:
+    # Production: HTTPS only (behind a proxy that sets X-Forwarded-Proto).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
+                            if o.strip()]

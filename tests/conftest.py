@@ -1,5 +1,6 @@
 import os
 
+import pytest
 from hypothesis import settings
 
 # "ci" is reproducible and thorough; "dev" keeps Hypothesis's defaults but, like "ci",
@@ -7,3 +8,11 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, deadline=None, max_examples=200)
 settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Tests create many users; the production hasher's deliberate slowness only costs time."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,49 @@
+"""The Django admin, for superusers. Ledger rows (jogos, movements) and the records around them
+are read-only here: the only way to write the ledger is the recording service."""
+from django.contrib import admin
+
+from .models import Amendment, Casino, Flag, Game, Jogo, Movement, Player, Refusal, Table
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Jogo)
+class JogoAdmin(ReadOnlyAdmin):
+    list_display = ["table", "number", "revision", "kind", "gaming_day", "result", "fan", "commission", "seq"]
+    list_filter = ["gaming_day", "result", "kind", "fan_mismatch", "capped", "pay_all"]
+
+
+@admin.register(Movement)
+class MovementAdmin(ReadOnlyAdmin):
+    list_display = ["table", "seq", "game", "chair", "kind", "amount", "gaming_day"]
+
+
+@admin.register(Amendment, Refusal, Flag, Game, Player)
+class RecordAdmin(ReadOnlyAdmin):
+    pass
+
+
+@admin.register(Casino)
+class CasinoAdmin(admin.ModelAdmin):
+    pass
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["casino", "number", "variant", "stake", "is_open"]
+    readonly_fields = ["ledger_seq", "ledger_head", "jogos_recorded"]
+    filter_horizontal = ["staff"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Once a table has a ledger, its variant and tier are part of what was recorded.
+        fixed = ["variant", "stake", "casino", "number"] if obj and obj.ledger_seq else []
+        return self.readonly_fields + fixed

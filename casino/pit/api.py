@@ -1,0 +1,294 @@
+"""The REST API under /api/v1/ (djangorestframework).
+
+Who may do what is decided here, once per action: a permission of the user's role (roles.py)
+and, for pit staff, the assignment to the table. Every refusal comes back in the engine's
+shape: ``{"errors": [{"code", "article", "message"[, "field"]}]}``, 400 for a jogo or request
+that breaks a rule, 409 when it clashes with the ledger's state (a game already in progress,
+an idempotency key used for another record).
+"""
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Exists, OuterRef
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import BasePermission
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+
+from . import service
+from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table
+from .serializers import (AmendmentSerializer, ErrorsSerializer, FlagSerializer, GameSerializer,
+                          JogoSerializer, MovementInputSerializer, MovementSerializer, RefusalSerializer,
+                          StartGameSerializer, TableSerializer)
+
+REFUSED = {400: OpenApiResponse(ErrorsSerializer, description="refused: every error with its article"),
+           409: OpenApiResponse(ErrorsSerializer, description="clashes with the ledger's state")}
+
+
+def visible_tables(user):
+    """Inspectors and managers see every table; pit staff the tables they are assigned to."""
+    if user.has_perm("pit.view_all_tables"):
+        return Table.objects.all()
+    if user.has_perm("pit.view_table"):
+        return Table.objects.filter(staff=user)
+    return Table.objects.none()
+
+
+def require(user, permission: str, table: Table | None = None) -> None:
+    """Refuse unless the user holds `permission` and, for a table's pit staff permission, is
+    assigned to that table (inspectors and managers need no assignment)."""
+    if not user.has_perm(permission):
+        raise PermissionDenied(f"Your role does not allow this ({permission}).")
+    if table is not None and not user.has_perm("pit.view_all_tables") \
+            and not table.staff.filter(pk=user.pk).exists():
+        raise PermissionDenied(f"You are not assigned to table {table.number}.")
+
+
+def refused(error: service.Refused) -> Response:
+    return Response({"errors": error.as_list()},
+                    status=status.HTTP_409_CONFLICT if error.conflict else status.HTTP_400_BAD_REQUEST)
+
+
+def invalid(serializer) -> Response:
+    errors = [{"code": "invalid", "article": None, "field": field, "message": f"{field}: {' '.join(map(str, msgs))}"}
+              for field, msgs in serializer.errors.items()]
+    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+class ViewPermission(BasePermission):
+    """Reading a collection needs the model's view permission (pit.view_jogo, ...)."""
+
+    def has_permission(self, request, view):
+        model = view.queryset.model
+        return request.user.is_authenticated and request.user.has_perm(f"pit.view_{model._meta.model_name}")
+
+
+class ReadViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    permission_classes = [ViewPermission]
+
+    def tables(self):
+        return visible_tables(self.request.user)
+
+
+class TableViewSet(ReadViewSet):
+    """Tables, each with its game in progress: banker, seat winds, round wind and capital of the
+    next jogo (Art. 3). Pit staff see the tables they are assigned to."""
+
+    queryset = Table.objects.select_related("casino")
+    serializer_class = TableSerializer
+    filterset_fields = ["variant", "stake", "is_open"]
+
+    def get_queryset(self):
+        return self.tables().select_related("casino")
+
+    @extend_schema(request=StartGameSerializer, responses={201: GameSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def games(self, request, pk=None):
+        """Open a game: seat the players with their capital and choose the first banker."""
+        table = self.get_object()
+        require(request.user, "pit.record_at_table", table)
+        data = StartGameSerializer(data=request.data)
+        if not data.is_valid():
+            return invalid(data)
+        try:
+            game = service.start_game(table, request.user, **data.validated_data)
+        except service.Refused as error:
+            return refused(error)
+        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=OpenApiTypes.OBJECT, parameters=[OpenApiParameter(
+        "Idempotency-Key", str, OpenApiParameter.HEADER,
+        description="any unique string; a retried POST with the same key returns the first result")],
+        responses={201: JogoSerializer, 200: JogoSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def jogos(self, request, pk=None):
+        """Record the table's next jogo. The body is the portable record (JOGO-FORMAT.md)."""
+        table = self.get_object()
+        require(request.user, "pit.record_at_table", table)
+        try:
+            jogo, created = service.record_jogo(table, request.user, request.data,
+                                                idempotency_key=request.headers.get("Idempotency-Key"))
+        except service.Refused as error:
+            return refused(error)
+        return Response(JogoSerializer(jogo).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(request=None, responses={200: TableSerializer})
+    @action(detail=True, methods=["post"])
+    def open(self, request, pk=None):
+        return self._set_open(request, True)
+
+    @extend_schema(request=None, responses={200: TableSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        return self._set_open(request, False)
+
+    def _set_open(self, request, is_open: bool):
+        table = self.get_object()
+        require(request.user, "pit.open_close_table", table)
+        if not is_open and service.open_game(table):
+            return refused(service.refuse("game_in_progress", "3", f"Table {table.number} has a game in progress; "
+                                                                   "end it before closing the table.", conflict=True))
+        Table.objects.filter(pk=table.pk).update(is_open=is_open)
+        table.refresh_from_db()
+        return Response(TableSerializer(table).data)
+
+
+class GameViewSet(ReadViewSet):
+    queryset = Game.objects.all()
+    serializer_class = GameSerializer
+    filterset_fields = ["table"]
+
+    def get_queryset(self):
+        return Game.objects.filter(table__in=self.tables()).prefetch_related("players")
+
+    @extend_schema(request=None, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    def end(self, request, pk=None):
+        """End the game (the players leave before the North round is over)."""
+        game = self.get_object()
+        require(request.user, "pit.record_at_table", game.table)
+        return Response(GameSerializer(service.end_game(game, request.user)).data)
+
+    @extend_schema(request=MovementInputSerializer, responses={201: MovementSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def movements(self, request, pk=None):
+        """A buy-in or cash-out between jogos."""
+        game = self.get_object()
+        require(request.user, "pit.record_at_table", game.table)
+        data = MovementInputSerializer(data=request.data)
+        if not data.is_valid():
+            return invalid(data)
+        try:
+            movement = service.move_money(game, request.user, **data.validated_data)
+        except service.Refused as error:
+            return refused(error)
+        return Response(MovementSerializer(movement).data, status=status.HTTP_201_CREATED)
+
+
+class JogoFilter(django_filters.FilterSet):
+    flagged = django_filters.BooleanFilter(method="filter_flagged", label="flagged by an inspector")
+    current = django_filters.BooleanFilter(method="filter_current", label="only each jogo's current revision")
+
+    class Meta:
+        model = Jogo
+        fields = ["table", "game", "gaming_day", "result", "number", "fan", "fan_mismatch", "capped", "pay_all",
+                  "kind"]
+
+    def filter_flagged(self, queryset, name, value):
+        flags = Flag.objects.filter(table=OuterRef("table"), number=OuterRef("number"))
+        return queryset.filter(Exists(flags)) if value else queryset.exclude(Exists(flags))
+
+    def filter_current(self, queryset, name, value):
+        newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"),
+                                    revision__gt=OuterRef("revision"))
+        return queryset.exclude(Exists(newer)) if value else queryset.filter(Exists(newer))
+
+
+class JogoViewSet(ReadViewSet):
+    """The jogo ledger, every revision. Filter with ?current=true for the jogos as they stand."""
+
+    queryset = Jogo.objects.all()
+    serializer_class = JogoSerializer
+    filterset_class = JogoFilter
+
+    def get_queryset(self):
+        return Jogo.objects.filter(table__in=self.tables()).order_by("table", "number", "revision")
+
+    @extend_schema(request=FlagSerializer, responses={201: FlagSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def flag(self, request, pk=None):
+        """An inspector flags the jogo for the exception queue."""
+        jogo = self.get_object()
+        require(request.user, "pit.flag_jogo")
+        try:
+            flag = service.flag(jogo, request.user, note=request.data.get("note", ""))
+        except service.Refused as error:
+            return refused(error)
+        return Response(FlagSerializer(flag).data, status=status.HTTP_201_CREATED)
+
+
+class MovementViewSet(ReadViewSet):
+    queryset = Movement.objects.all()
+    serializer_class = MovementSerializer
+    filterset_fields = ["table", "game", "gaming_day", "kind"]
+
+    def get_queryset(self):
+        return Movement.objects.filter(table__in=self.tables()).order_by("table", "seq")
+
+
+class AmendmentViewSet(mixins.CreateModelMixin, ReadViewSet):
+    """Corrections of jogos: a supervisor proposes (with a reason), a second person approves or
+    rejects; approval adds the new revision to the ledger."""
+
+    queryset = Amendment.objects.all()
+    serializer_class = AmendmentSerializer
+    filterset_fields = ["state", "jogo"]
+
+    def get_queryset(self):
+        return Amendment.objects.filter(jogo__table__in=self.tables())
+
+    @extend_schema(responses={201: AmendmentSerializer, **REFUSED})
+    def create(self, request, *args, **kwargs):
+        data = AmendmentSerializer(data=request.data)
+        if not data.is_valid():
+            return invalid(data)
+        jogo = data.validated_data["jogo"]
+        require(request.user, "pit.propose_amendment", jogo.table)
+        try:
+            amendment = service.propose_amendment(jogo, request.user, record=data.validated_data["record"],
+                                                  reason=data.validated_data["reason"])
+        except service.Refused as error:
+            return refused(error)
+        return Response(AmendmentSerializer(amendment).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: AmendmentSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        return self._decide(request, approve=True)
+
+    @extend_schema(request=None, responses={200: AmendmentSerializer, **REFUSED})
+    @action(detail=True, methods=["post"])
+    def reject(self, request, pk=None):
+        return self._decide(request, approve=False)
+
+    def _decide(self, request, *, approve: bool):
+        amendment = self.get_object()
+        require(request.user, "pit.approve_amendment", amendment.jogo.table)
+        try:
+            amendment = service.decide_amendment(amendment, request.user, approve=approve)
+        except service.Refused as error:
+            return refused(error)
+        return Response(AmendmentSerializer(amendment).data)
+
+
+class RefusalViewSet(ReadViewSet):
+    """Jogos the service refused, with every error: what the dealers tried."""
+
+    queryset = Refusal.objects.all()
+    serializer_class = RefusalSerializer
+    filterset_fields = ["table"]
+
+    def get_queryset(self):
+        return Refusal.objects.filter(table__in=self.tables())
+
+
+class FlagViewSet(ReadViewSet):
+    queryset = Flag.objects.all()
+    serializer_class = FlagSerializer
+    filterset_fields = ["table", "number"]
+
+    def get_queryset(self):
+        return Flag.objects.filter(table__in=self.tables())
+
+
+class TokenView(ObtainAuthToken):
+    """Exchange a username and password for an API token (throttled: 10 attempts a minute)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"

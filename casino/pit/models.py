@@ -1,0 +1,260 @@
+"""What the pit records: casinos, tables, games (partidas), jogos and money movements.
+
+`Jogo` and `Movement` are the ledger: rows are only ever added (the application refuses to
+save an existing row or delete one; on PostgreSQL the database refuses UPDATE, DELETE and
+TRUNCATE, see migration 0002). Each table's ledger rows form one hash chain (`chain.py`):
+`seq` numbers them 1, 2, 3, ... without gaps and `hash` covers the row and the previous hash.
+A correction is a new revision of a jogo (`Amendment`), never an edit.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from regulation import CURRENT
+from regulation.rotation import Progress
+from regulation.tiles import CONVENTIONAL, SIMPLIFIED
+
+VARIANTS = [(CONVENTIONAL, _("conventional (136 tiles)")), (SIMPLIFIED, _("simplified (112 tiles)"))]
+CHAIRS = range(4)
+
+
+class Casino(models.Model):
+    name = models.CharField(max_length=100, unique=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    """A Mah-Jong table: its variant and stake tier X/2X (Art. 8) are fixed."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="tables")
+    number = models.CharField(max_length=20)
+    variant = models.CharField(max_length=12, choices=VARIANTS)
+    stake = models.PositiveIntegerField(help_text=_("X of the tier X/2X (Art. 8)"))
+    is_open = models.BooleanField(default=True)
+    staff = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tables",
+                                   help_text=_("pit staff assigned to this table"))
+    # The head of this table's ledger chain. Not part of the ledger itself: the service moves it
+    # under the table's row lock, and verify_ledger checks it against the last row.
+    ledger_seq = models.PositiveIntegerField(default=0, editable=False)
+    ledger_head = models.CharField(max_length=64, default="", editable=False)
+    jogos_recorded = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["casino", "number"], name="table_number_per_casino")]
+        ordering = ["casino", "number"]
+        permissions = [("view_all_tables", "Can see every table, not only assigned ones"),
+                       ("open_close_table", "Can open and close assigned tables")]
+
+    def __str__(self) -> str:
+        return f"{self.casino} table {self.number} ({self.variant} {self.stake}/{2 * self.stake})"
+
+    def clean(self) -> None:
+        tiers = CURRENT.tiers(self.variant) if self.variant in (CONVENTIONAL, SIMPLIFIED) else ()
+        if self.stake not in tiers:
+            raise ValidationError({"stake": _("Art. 8: %(stake)s/%(double)s is not a tier of the %(variant)s "
+                                              "variant; the tiers are %(tiers)s.")
+                                   % {"stake": self.stake, "double": 2 * (self.stake or 0),
+                                      "variant": self.variant, "tiers": ", ".join(f"{x}/{2 * x}" for x in tiers)}})
+
+
+class Game(models.Model):
+    """A partida: the players seated at a table from the first jogo to the end of the North
+    round (Art. 3, I-2) or until they leave."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
+    first_banker = models.PositiveSmallIntegerField(help_text=_("chair of the first banker (0–3)"))
+    started_at = models.DateTimeField()
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                 null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        permissions = [("record_at_table", "Can open games, record jogos and movements at assigned tables")]
+
+    def __str__(self) -> str:
+        return f"game {self.pk} at {self.table}"
+
+    def start(self) -> Progress:
+        return Progress.start(chairs=[s.chair for s in self.players.all()], banker=self.first_banker)
+
+
+class Player(models.Model):
+    """A player in one chair of a game. His capital is never stored here: it is the sum of his
+    movements and of the jogos' settlements (see `Jogo.capital_after`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="players")
+    chair = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "chair"], name="one_player_per_chair")]
+        ordering = ["game", "chair"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (chair {self.chair})"
+
+
+class LedgerRow(models.Model):
+    """The fields every ledger row carries; see `chain.py` for the hash."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT)
+    seq = models.PositiveIntegerField(help_text=_("position in the table's ledger chain, from 1, no gaps"))
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(db_index=True)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(f"{self._meta.verbose_name} {self.pk} is a ledger row: it is never changed; "
+                                  "a correction is an amendment")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"{self._meta.verbose_name} {self.pk} is a ledger row: it is never deleted")
+
+
+class Movement(LedgerRow):
+    """Money a player brings to or takes from the table during a game: a buy-in (the opening
+    capital is the first) or a cash-out. Capital is never edited, only moved."""
+
+    BUY_IN, CASH_OUT = "buy_in", "cash_out"
+    KINDS = [(BUY_IN, _("buy-in")), (CASH_OUT, _("cash-out"))]
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="movements")
+    chair = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=KINDS)
+    amount = models.PositiveBigIntegerField(help_text=_("whole currency units"))
+    after_jogos = models.PositiveIntegerField(help_text=_("jogos of the game played before this movement"))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="movement_seq_per_table")]
+        ordering = ["table", "seq"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount} chair {self.chair}, game {self.game_id}"
+
+    @property
+    def signed_amount(self) -> int:
+        return self.amount if self.kind == self.BUY_IN else -self.amount
+
+
+class Jogo(LedgerRow):
+    """One revision of one jogo (hand). Revision 0 is what the dealer recorded; each approved
+    amendment, and each jogo whose capital an amendment changed, adds a revision. The current
+    revision of a jogo is its highest."""
+
+    RECORDED, AMENDED, CARRIED = "recorded", "amended", "carried"
+    KINDS = [(RECORDED, _("recorded at the table")), (AMENDED, _("amended")),
+             (CARRIED, _("capital carried from an amended jogo"))]
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="jogos")
+    number = models.PositiveIntegerField(help_text=_("the table's jogo sequence number, from 1, no gaps"))
+    position = models.PositiveIntegerField(help_text=_("the jogo's place in its game, from 1"))
+    revision = models.PositiveIntegerField(default=0)
+    kind = models.CharField(max_length=8, choices=KINDS, default=RECORDED)
+    reason = models.TextField(blank=True)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                    null=True, blank=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    # Who played as what (Art. 3), as the table's progress gave it.
+    banker_chair = models.PositiveSmallIntegerField()
+    round_wind = models.CharField(max_length=1)
+    # The portable record (JOGO-FORMAT.md) and the engine's output for it.
+    record = models.JSONField()
+    outcome = models.JSONField()
+    # The figures inspectors filter and total on, taken from the outcome.
+    result = models.CharField(max_length=10, db_index=True)
+    winner_chair = models.PositiveSmallIntegerField(null=True, blank=True)
+    fan = models.PositiveSmallIntegerField(null=True, blank=True)
+    declared_fan = models.PositiveSmallIntegerField(null=True, blank=True)
+    fan_mismatch = models.BooleanField(default=False)
+    commission = models.PositiveIntegerField(default=0)
+    capped = models.BooleanField(default=False)
+    pay_all = models.BooleanField(default=False)
+    capital_before = models.JSONField(help_text=_("capital per chair [0..3] when the jogo starts; null = empty"))
+    capital_after = models.JSONField(help_text=_("capital per chair after the jogo's settlement"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="jogo_seq_per_table"),
+            models.UniqueConstraint(fields=["table", "number", "revision"], name="one_revision_number"),
+            models.UniqueConstraint(fields=["table", "idempotency_key"], name="idempotency_key_per_table",
+                                    condition=models.Q(idempotency_key__isnull=False)),
+        ]
+        ordering = ["table", "number", "revision"]
+        indexes = [models.Index(fields=["game", "position"])]
+        permissions = [("flag_jogo", "Can flag jogos for inspection")]
+
+    def __str__(self) -> str:
+        suffix = f" rev. {self.revision}" if self.revision else ""
+        return f"jogo {self.number}{suffix} at {self.table}"
+
+    @property
+    def progress(self) -> Progress:
+        """The table's progress as this jogo was played."""
+        chairs = tuple(chair for chair, capital in enumerate(self.capital_before) if capital is not None)
+        return Progress(chairs, self.game.first_banker, self.banker_chair, self.round_wind)
+
+
+class Amendment(models.Model):
+    """A correction of a jogo, proposed by a supervisor with a reason and approved by a second
+    person (maker/checker). Approval adds the new revision to the ledger."""
+
+    PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
+    STATES = [(PENDING, _("pending")), (APPROVED, _("approved")), (REJECTED, _("rejected"))]
+
+    jogo = models.ForeignKey(Jogo, on_delete=models.PROTECT, related_name="amendments",
+                             help_text=_("the revision being corrected"))
+    record = models.JSONField(help_text=_("the corrected portable record"))
+    reason = models.TextField()
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    proposed_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=STATES, default=PENDING)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                   null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    revision = models.ForeignKey(Jogo, on_delete=models.PROTECT, related_name="+", null=True, blank=True,
+                                 help_text=_("the ledger revision the approval added"))
+
+    class Meta:
+        ordering = ["-proposed_at"]
+        permissions = [("propose_amendment", "Can propose amendments at assigned tables"),
+                       ("approve_amendment", "Can approve or reject another person's amendment")]
+
+
+class Refusal(models.Model):
+    """A jogo the service refused, kept so that inspectors see every attempt."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="refusals")
+    attempted_at = models.DateTimeField()
+    attempted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    record = models.JSONField()
+    errors = models.JSONField()
+
+    class Meta:
+        ordering = ["-attempted_at"]
+
+
+class Flag(models.Model):
+    """An inspector's flag on a jogo, for the exception queue."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="flags")
+    number = models.PositiveIntegerField(help_text=_("the jogo's sequence number at the table"))
+    note = models.TextField()
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    raised_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-raised_at"]

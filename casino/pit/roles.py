@@ -1,0 +1,43 @@
+"""The four roles of the pit as Django groups, with the permissions each holds.
+
+- dealer: opens games, records jogos and money movements at the tables he is assigned to;
+- supervisor: what a dealer does, plus proposing amendments and deciding on other people's;
+- inspector: reads every table, jogo, refusal and amendment, flags jogos; never writes the ledger;
+- manager: reads every table and decides on amendments (reports and closing a day come with
+  the reporting module).
+
+Where a permission is "at assigned tables", `access.py` checks the assignment too.
+"""
+DEALER, SUPERVISOR, INSPECTOR, MANAGER = "dealer", "supervisor", "inspector", "manager"
+
+PIT_STAFF = ["pit.record_at_table", "pit.view_table", "pit.view_game", "pit.view_jogo", "pit.view_movement"]
+READ_ALL = ["pit.view_all_tables", "pit.view_table", "pit.view_game", "pit.view_jogo", "pit.view_movement",
+            "pit.view_amendment", "pit.view_refusal", "pit.view_flag"]
+
+ROLES = {
+    DEALER: PIT_STAFF,
+    SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.view_amendment", "pit.view_refusal",
+                             "pit.propose_amendment", "pit.approve_amendment"],
+    INSPECTOR: READ_ALL + ["pit.flag_jogo"],
+    MANAGER: READ_ALL + ["pit.approve_amendment"],
+}
+
+
+def sync_groups(apps=None, schema_editor=None) -> None:
+    """Create or update the groups (run by a migration and safe to run again)."""
+    from django.contrib.auth.management import create_permissions
+
+    if apps is None:
+        from django.apps import apps as global_apps
+        apps = global_apps
+    for config in apps.get_app_configs():
+        config.models_module = True
+        create_permissions(config, verbosity=0)
+        config.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    for role, codes in ROLES.items():
+        group, _ = Group.objects.get_or_create(name=role)
+        permissions = [Permission.objects.get(content_type__app_label=code.split(".")[0],
+                                              codename=code.split(".")[1]) for code in codes]
+        group.permissions.set(permissions)

@@ -1,0 +1,376 @@
+"""The recording service: every write to the pit's ledger goes through here, in one
+transaction, under the table's row lock.
+
+Each function either does all it says or raises `Refused` having written nothing to the
+ledger (a refused jogo is kept in `Refusal` so inspectors see the attempt).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from regulation import MalformedRecord, read_record, score
+from regulation.rotation import Progress
+
+from .chain import GENESIS, row_hash
+from .models import Amendment, Flag, Game, Jogo, LedgerRow, Movement, Player, Refusal, Table
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason a request is refused, in the engine's shape (code, article, message)."""
+
+    code: str
+    article: str | None
+    message: str
+    field: str | None = None
+
+    def as_dict(self) -> dict:
+        data = {"code": self.code, "article": self.article, "message": self.message}
+        if self.field is not None:
+            data["field"] = self.field
+        return data
+
+
+class Refused(Exception):
+    def __init__(self, *problems: Problem, conflict: bool = False):
+        self.problems = problems
+        self.conflict = conflict  # the request clashes with the ledger's state (HTTP 409)
+        super().__init__("; ".join(p.message for p in problems))
+
+    def as_list(self) -> list[dict]:
+        return [p.as_dict() for p in self.problems]
+
+
+def refuse(code: str, article: str | None, message: str, field: str | None = None, **kwargs) -> Refused:
+    return Refused(Problem(code, article, message, field), **kwargs)
+
+
+# --- Gaming days ---------------------------------------------------------------------------------
+
+def gaming_day(moment: dt.datetime) -> dt.date:
+    """The casino's gaming day of a moment: it starts at GAMING_DAY_STARTS (default 06:00) Macau
+    time, so a jogo at 03:00 belongs to the previous calendar day."""
+    hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
+    local = timezone.localtime(moment)
+    return (local - dt.timedelta(hours=hours, minutes=minutes)).date()
+
+
+# --- Reading the state of a game -----------------------------------------------------------------
+
+def current_jogos(game: Game) -> list[Jogo]:
+    """The game's jogos in order, each at its current (highest) revision."""
+    latest: dict[int, Jogo] = {}
+    for row in Jogo.objects.filter(game=game).order_by("position", "revision"):
+        latest[row.position] = row
+    return list(latest.values())
+
+
+def last_jogo(game: Game) -> Jogo | None:
+    return Jogo.objects.filter(game=game).select_related("game").order_by("-position", "-revision").first()
+
+
+def progress(game: Game) -> Progress:
+    """Who plays the next jogo as what (Art. 3): banker, seat winds, round wind."""
+    last = last_jogo(game)
+    if last is None:
+        return game.start()
+    return last.progress.after(banker_moves=last.outcome["next"]["banker_moves"])
+
+
+def capital(game: Game, after_position: int | None = None) -> list[int | None]:
+    """Each chair's capital at stake after the jogo at `after_position` (default: now), with the
+    movements made before the next jogo; None for an empty chair."""
+    if after_position is None:
+        last = last_jogo(game)
+        after_position = last.position if last else 0
+    if after_position:
+        row = Jogo.objects.filter(game=game, position=after_position).order_by("-revision").first()
+        amounts = list(row.capital_after)
+    else:
+        amounts = [None] * 4
+        for chair in game.players.values_list("chair", flat=True):
+            amounts[chair] = 0
+    for movement in Movement.objects.filter(game=game, after_jogos=after_position).order_by("seq"):
+        amounts[movement.chair] += movement.signed_amount
+    return amounts
+
+
+def open_game(table: Table) -> Game | None:
+    return table.games.filter(ended_at__isnull=True).first()
+
+
+# --- Writing the ledger --------------------------------------------------------------------------
+
+def _locked(table: Table) -> Table:
+    """The table's row, locked until the transaction ends: one writer per table at a time, so
+    sequence numbers stay gapless and no balance update is lost."""
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _append(table: Table, row: LedgerRow, *, jogo: bool = False) -> None:
+    row.table = table
+    row.seq = table.ledger_seq + 1
+    row.prev_hash = table.ledger_head or GENESIS
+    row.hash = row_hash(row)
+    row.save()
+    table.ledger_seq, table.ledger_head = row.seq, row.hash
+    if jogo and row.revision == 0:
+        table.jogos_recorded += 1
+    Table.objects.filter(pk=table.pk).update(ledger_seq=table.ledger_seq, ledger_head=table.ledger_head,
+                                             jogos_recorded=table.jogos_recorded)
+
+
+def start_game(table: Table, user, *, players: list[dict], first_banker: int,
+               at: dt.datetime | None = None) -> Game:
+    """Seat the players (chair, name, capital) and choose the first banker (Art. 3)."""
+    at = at or timezone.now()
+    with transaction.atomic():
+        table = _locked(table)
+        if not table.is_open:
+            raise refuse("table_closed", None, f"Table {table.number} is closed.", "table")
+        if open_game(table):
+            raise refuse("game_in_progress", "3", f"Art. 3: table {table.number} already has a game in progress; "
+                                                  "end it before seating a new one.", conflict=True)
+        chairs = [p["chair"] for p in players]
+        allowed = (4,) if table.variant == "conventional" else (2, 3, 4)
+        if len(players) not in allowed or len(set(chairs)) != len(chairs) or not set(chairs) <= {0, 1, 2, 3}:
+            need = "exactly 4 players" if table.variant == "conventional" else "2 to 4 players"
+            raise refuse("seats", "3", f"Art. 3: the {table.variant} game is played by {need}, one per chair 0–3.",
+                         "players")
+        if first_banker not in chairs:
+            raise refuse("banker_absent", "3", f"Art. 3: the first banker's chair {first_banker} is empty.",
+                         "first_banker")
+        for index, player in enumerate(players):
+            if not isinstance(player.get("capital"), int) or player["capital"] <= 0:
+                raise refuse("capital", "9(a)(4)", "Art. 9(a)(4): each player's capital at stake is a positive "
+                                                   "whole number of currency units.", f"players[{index}].capital")
+        game = Game.objects.create(table=table, first_banker=first_banker, started_at=at, started_by=user)
+        for player in sorted(players, key=lambda p: p["chair"]):
+            Player.objects.create(game=game, chair=player["chair"], name=player["name"])
+            _append(table, Movement(game=game, chair=player["chair"], kind=Movement.BUY_IN, amount=player["capital"],
+                                    after_jogos=0, recorded_at=at, recorded_by=user, gaming_day=gaming_day(at)))
+        return game
+
+
+def end_game(game: Game, user, at: dt.datetime | None = None) -> Game:
+    at = at or timezone.now()
+    with transaction.atomic():
+        _locked(game.table)
+        game.refresh_from_db()
+        if game.ended_at is None:
+            game.ended_at, game.ended_by = at, user
+            game.save(update_fields=["ended_at", "ended_by"])
+        return game
+
+
+def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.datetime | None = None) -> Movement:
+    """A buy-in or cash-out between jogos: recorded as a movement, never an edit of a balance."""
+    at = at or timezone.now()
+    with transaction.atomic():
+        table = _locked(game.table)
+        game.refresh_from_db()
+        if game.ended_at is not None:
+            raise refuse("game_ended", "3", f"Game {game.pk} has ended; money moves only during a game.",
+                         conflict=True)
+        if not isinstance(amount, int) or amount <= 0:
+            raise refuse("amount", None, "The amount is a positive whole number of currency units.", "amount")
+        if kind not in (Movement.BUY_IN, Movement.CASH_OUT):
+            raise refuse("kind", None, "The kind is buy_in or cash_out.", "kind")
+        amounts = capital(game)
+        if chair not in range(4) or amounts[chair] is None:
+            raise refuse("chair", "3", f"Chair {chair} has no player in game {game.pk}.", "chair")
+        if kind == Movement.CASH_OUT and amount > amounts[chair]:
+            raise refuse("amount", "9(a)(4)", f"Chair {chair} has {amounts[chair]} at stake; "
+                                              f"a cash-out of {amount} is more than that.", "amount")
+        last = last_jogo(game)
+        movement = Movement(game=game, chair=chair, kind=kind, amount=amount,
+                            after_jogos=last.position if last else 0,
+                            recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
+        _append(table, movement)
+        return movement
+
+
+def _check_against_table(table: Table, state: Progress, amounts: list[int | None], jogo) -> list[Problem]:
+    """The record must describe this table's next jogo: variant, tier, round wind, seats and
+    each seat's capital as the ledger has them (Art. 2, 3, 8, 9(a)(4))."""
+    problems = []
+    if jogo.variant != table.variant:
+        problems.append(Problem("table_variant", "2", f"Art. 2: table {table.number} plays the {table.variant} "
+                                                      f"variant; the record says {jogo.variant}.", "variant"))
+    if jogo.stake != table.stake:
+        problems.append(Problem("table_stake", "8", f"Art. 8: table {table.number} plays at "
+                                                    f"{table.stake}/{2 * table.stake}; the record says "
+                                                    f"{jogo.stake}/{2 * jogo.stake}.", "stake"))
+    if jogo.round_wind != state.round_wind:
+        problems.append(Problem("round_wind", "3", f"Art. 3 (I-2): this jogo is played in the {state.round_wind} "
+                                                   f"round; the record says {jogo.round_wind}.", "round_wind"))
+    seats = state.seats
+    if set(jogo.capital) != set(seats):
+        problems.append(Problem("seats", "3", f"Art. 3: the seated seat winds are {', '.join(seats)}; the record "
+                                              f"has capital for {', '.join(jogo.capital)}.", "capital"))
+    else:
+        for seat, chair in seats.items():
+            if jogo.capital[seat] != amounts[chair]:
+                problems.append(Problem("capital", "9(a)(4)", f"Art. 9(a)(4): {seat} (chair {chair}) has "
+                                                              f"{amounts[chair]} at stake; the record says "
+                                                              f"{jogo.capital[seat]}.", f"capital.{seat}"))
+    return problems
+
+
+def _score(table: Table, state: Progress, amounts: list[int | None], record: dict):
+    """Read, check against the table and score a record: (jogo, result) or Refused."""
+    try:
+        jogo = read_record(record)
+    except MalformedRecord as error:
+        raise refuse("malformed_record", None, f"{error.field}: {error.message}" if error.field else error.message,
+                     error.field or None)
+    problems = _check_against_table(table, state, amounts, jogo)
+    result = score(jogo)
+    problems += [Problem(b.code, b.article, b.message) for b in result.breaches]
+    if problems:
+        raise Refused(*problems)
+    return jogo, result
+
+
+def _jogo_row(state: Progress, amounts: list[int | None], record: dict, jogo, result, **fields) -> Jogo:
+    outcome = result.as_dict()
+    after = list(amounts)
+    for seat, change in outcome["net"].items():
+        after[state.chair_of(seat)] += change
+    return Jogo(banker_chair=state.banker, round_wind=state.round_wind, record=record, outcome=outcome,
+                result=jogo.result, winner_chair=state.chair_of(jogo.winner) if jogo.result == "win" else None,
+                fan=result.fan, declared_fan=jogo.declared_fan, fan_mismatch=result.fan_mismatch,
+                commission=result.settlement.commission, capped=result.settlement.capped,
+                pay_all=jogo.pay_all is not None, capital_before=list(amounts), capital_after=after, **fields)
+
+
+def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None,
+                at: dt.datetime | None = None) -> tuple[Jogo, bool]:
+    """Validate a portable record (JOGO-FORMAT.md) as the table's next jogo and add it to the
+    ledger. Returns (jogo, created); a retry with the same idempotency key returns the jogo
+    first recorded with it, created False."""
+    at = at or timezone.now()
+    try:
+        with transaction.atomic():
+            table = _locked(table)
+            if idempotency_key:
+                earlier = Jogo.objects.filter(table=table, idempotency_key=idempotency_key).first()
+                if earlier is not None:
+                    if earlier.record != record:
+                        raise refuse("idempotency_key", None, f"The idempotency key {idempotency_key!r} was used "
+                                                              f"for jogo {earlier.number}, with another record.",
+                                     "idempotency_key", conflict=True)
+                    return earlier, False
+            if not table.is_open:
+                raise refuse("table_closed", None, f"Table {table.number} is closed.", conflict=True)
+            game = open_game(table)
+            if game is None:
+                raise refuse("no_game", "3", f"Art. 3: table {table.number} has no game in progress; "
+                                             "seat the players first.", conflict=True)
+            state = progress(game)
+            amounts = capital(game)
+            jogo, result = _score(table, state, amounts, record)
+            last = last_jogo(game)
+            row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,
+                            position=(last.position if last else 0) + 1, idempotency_key=idempotency_key or None,
+                            recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
+            _append(table, row, jogo=True)
+            if state.after(banker_moves=result.banker_moves).complete:
+                game.ended_at = at  # I-2: the North round is over
+                game.save(update_fields=["ended_at"])
+            return row, True
+    except Refused as refused:
+        Refusal.objects.create(table=table, attempted_at=at, attempted_by=user, record=_storable(record),
+                               errors=refused.as_list())
+        raise
+
+
+def _storable(record):
+    """What of a refused request can be kept: JSON values as they came, anything else as text."""
+    return record if isinstance(record, (dict, list)) else {"unreadable": repr(record)[:1000]}
+
+
+# --- Amendments (maker/checker) ------------------------------------------------------------------
+
+def _current(row: Jogo) -> Jogo:
+    return Jogo.objects.filter(table=row.table_id, number=row.number).order_by("-revision").first()
+
+
+def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.datetime | None = None) -> Amendment:
+    """A supervisor's correction of a jogo: checked now like a new jogo played with the same
+    seats and capital, applied only when a second person approves it."""
+    at = at or timezone.now()
+    if not reason or not reason.strip():
+        raise refuse("reason", None, "An amendment states its reason.", "reason")
+    current = _current(row)
+    if current.pk != row.pk:
+        raise refuse("superseded", None, f"Jogo {row.number} revision {row.revision} is superseded by revision "
+                                         f"{current.revision}; amend the current revision.", conflict=True)
+    _score(row.table, current.progress, current.capital_before, record)
+    return Amendment.objects.create(jogo=current, record=record, reason=reason.strip(), proposed_by=user,
+                                    proposed_at=at)
+
+
+def decide_amendment(amendment: Amendment, user, *, approve: bool, at: dt.datetime | None = None) -> Amendment:
+    """Approve (adding the revision to the ledger) or reject a pending amendment. Nobody decides
+    on his own amendment."""
+    at = at or timezone.now()
+    with transaction.atomic():
+        table = _locked(amendment.jogo.table)
+        amendment = Amendment.objects.select_for_update().select_related("jogo__game").get(pk=amendment.pk)
+        if amendment.state != Amendment.PENDING:
+            raise refuse("decided", None, f"Amendment {amendment.pk} was already {amendment.state}.", conflict=True)
+        if amendment.proposed_by_id == user.pk:
+            raise refuse("own_amendment", None, "Nobody approves or rejects his own amendment (maker/checker): "
+                                                "a second person must decide.")
+        if approve:
+            amendment.revision = _apply(table, amendment, user, at)
+        amendment.state = Amendment.APPROVED if approve else Amendment.REJECTED
+        amendment.decided_by, amendment.decided_at = user, at
+        amendment.save()
+        return amendment
+
+
+def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo:
+    """Add the amended revision, then carry the changed capital through every later jogo of the
+    game: each whose capital changes gets a new revision re-scored by the engine (its cap may
+    bind differently). Later jogos keep the seats they were played with."""
+    original = amendment.jogo
+    if _current(original).pk != original.pk:
+        raise refuse("superseded", None, f"Jogo {original.number} changed since the amendment was proposed; "
+                                         "propose it again.", conflict=True)
+    game = original.game
+    jogo, result = _score(table, original.progress, original.capital_before, amendment.record)
+    amended = _jogo_row(original.progress, original.capital_before, amendment.record, jogo, result,
+                        game=game, number=original.number, position=original.position,
+                        revision=original.revision + 1, kind=Jogo.AMENDED, reason=amendment.reason,
+                        approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
+                        gaming_day=original.gaming_day)
+    _append(table, amended, jogo=True)
+    for later in current_jogos(game)[original.position:]:
+        amounts = capital(game, later.position - 1)
+        if amounts == later.capital_before:
+            continue
+        if any(amount is not None and amount < 0 for amount in amounts):
+            raise refuse("capital", "9(a)(4)", f"With this amendment a player's capital before jogo {later.number} "
+                                               "would be negative (a cash-out larger than his capital).")
+        record = {**later.record, "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
+        jogo, result = _score(table, later.progress, amounts, record)
+        _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,
+                                 position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
+                                 reason=f"capital carried from the amendment of jogo {original.number}",
+                                 approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
+                                 gaming_day=later.gaming_day), jogo=True)
+    return amended
+
+
+def flag(row: Jogo, user, *, note: str, at: dt.datetime | None = None) -> Flag:
+    if not note or not note.strip():
+        raise refuse("note", None, "A flag says what the inspector saw.", "note")
+    return Flag.objects.create(table=row.table, number=row.number, note=note.strip(), raised_by=user,
+                               raised_at=at or timezone.now())

@@ -1,0 +1,22 @@
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from . import api
+
+router = DefaultRouter()
+router.register("tables", api.TableViewSet)
+router.register("games", api.GameViewSet)
+router.register("jogos", api.JogoViewSet)
+router.register("movements", api.MovementViewSet)
+router.register("amendments", api.AmendmentViewSet)
+router.register("refusals", api.RefusalViewSet)
+router.register("flags", api.FlagViewSet)
+
+urlpatterns = [
+    path("", include(router.urls)),
+    path("auth/token/", api.TokenView.as_view(), name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]

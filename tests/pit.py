@@ -1,0 +1,63 @@
+"""Builders for the pit tests: a casino with a conventional 25/50 table, a user per role and a
+game of four players seated in chairs 0–3 with chair 0 as first banker."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import Group, User
+from django.utils import timezone
+
+from casino.pit import service
+from casino.pit.models import Casino, Table
+from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
+
+CAPITAL = [5000, 3000, 2000, 4000]
+NOON = timezone.make_aware(dt.datetime(2026, 11, 21, 12, 0))
+
+
+def user(name: str, role: str | None) -> User:
+    person = User.objects.create_user(name, password="correct horse battery")
+    if role:
+        person.groups.add(Group.objects.get(name=role))
+    return person
+
+
+def table(number="T1", variant="conventional", stake=25, staff=()) -> Table:
+    casino, _ = Casino.objects.get_or_create(name="Casino Lisboa")
+    made = Table.objects.create(casino=casino, number=number, variant=variant, stake=stake)
+    made.staff.set(staff)
+    return made
+
+
+def staff():
+    """dealer and supervisor assigned to T1; a second dealer at T2; inspector; manager."""
+    people = {"dealer": user("dealer", DEALER), "supervisor": user("supervisor", SUPERVISOR),
+              "supervisor2": user("supervisor2", SUPERVISOR), "other_dealer": user("other_dealer", DEALER),
+              "inspector": user("inspector", INSPECTOR), "manager": user("manager", MANAGER)}
+    t1 = table("T1", staff=[people["dealer"], people["supervisor"], people["supervisor2"]])
+    t2 = table("T2", staff=[people["other_dealer"]])
+    return people, t1, t2
+
+
+def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON):
+    players = [{"chair": c, "name": f"Player {c}", "capital": amount}
+               for c, amount in enumerate(capital) if amount is not None]
+    return service.start_game(at_table, by, players=players, first_banker=first_banker, at=at)
+
+
+def next_record(game, **fields) -> dict:
+    """The portable record of the game's next jogo: by default South wins a chicken hand on
+    West's discard (0 fán), with round wind and capital as the ledger has them."""
+    state = service.progress(game)
+    amounts = service.capital(game)
+    record = {
+        "variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
+        "capital": {seat: amounts[chair] for seat, chair in state.seats.items()},
+        "result": "win", "winner": "S", "discarder": "W",
+        "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}, "declared_fan": 0,
+    }
+    record.update(fields)
+    return record
+
+
+DRAW = {"result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}

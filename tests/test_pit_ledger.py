@@ -1,0 +1,208 @@
+"""The ledger's guarantees: amendments (maker/checker) that recompute balances forward, the
+hash chain and `verify_ledger`, the database's refusal to change ledger rows (PostgreSQL), and
+gapless numbering under concurrent recording (PostgreSQL)."""
+import threading
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection, connections, transaction
+
+from casino.pit import service
+from casino.pit.models import Amendment, Jogo, Movement, Table
+from tests.pit import DRAW, NOON, next_record, seat, staff
+
+on_postgresql = pytest.mark.skipif(connection.vendor != "postgresql",
+                                   reason="the database-level guarantees are PostgreSQL's; CI runs them there")
+
+
+@pytest.fixture
+def played(db):
+    """Three jogos: South wins, a draw, then the new banker wins with a self-drawn dragon pong."""
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"])
+    rows = [service.record_jogo(t1, people["dealer"], next_record(game, **fields), at=NOON)[0]
+            for fields in ({}, DRAW, {"winner": "E", "discarder": None, "declared_fan": 1,
+                                      "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}})]
+    return people, t1, game, rows
+
+
+def verify() -> str:
+    from io import StringIO
+    out = StringIO()
+    call_command("verify_ledger", stdout=out, stderr=out)
+    return out.getvalue()
+
+
+def test_an_amendment_adds_a_revision_and_recomputes_the_balances_from_it_forward(played):
+    people, t1, game, (first, draw, third) = played
+    # The dealer recorded West as discarder; it was North. Same fán, so the figures of jogo 1
+    # do not change, but say the winner was really West (chair 2) on North's discard.
+    corrected = {**first.record, "winner": "W", "discarder": "N"}
+    amendment = service.propose_amendment(first, people["supervisor"], record=corrected,
+                                          reason="Wrong winner keyed; camera review 12:05", at=NOON)
+
+    with pytest.raises(service.Refused) as own:
+        service.decide_amendment(amendment, people["supervisor"], approve=True)
+    assert own.value.problems[0].code == "own_amendment"
+    service.decide_amendment(amendment, people["supervisor2"], approve=True, at=NOON)
+
+    revisions = list(Jogo.objects.filter(table=t1, number=1).order_by("revision"))
+    assert [r.revision for r in revisions] == [0, 1]
+    assert revisions[0].capital_after == [4950, 3090, 1975, 3975]  # the original stays readable
+    # West (chair 2) wins a chicken hand: East pays 50, South and North 25 each; commission 10.
+    assert revisions[1].capital_after == [4950, 2975, 2090, 3975]
+    assert (revisions[1].kind, revisions[1].reason, revisions[1].recorded_by, revisions[1].approved_by) == (
+        Jogo.AMENDED, "Wrong winner keyed; camera review 12:05", people["supervisor"], people["supervisor2"])
+    # Jogos 2 and 3 were played with the seats they had; their capital is carried forward.
+    carried = {r.number: r for r in service.current_jogos(game)}
+    assert carried[2].kind == carried[3].kind == Jogo.CARRIED
+    assert carried[2].capital_before == [4950, 2975, 2090, 3975]
+    assert carried[3].record["capital"] == {"E": 2975, "S": 2090, "W": 3975, "N": 4950}
+    # Jogo 3: the banker (chair 1) self-draws a red dragon pong, 1 fán: 2X = 50 doubled from
+    # each of three losers = 300, less commission 10.
+    assert carried[3].capital_after == [4850, 3265, 1990, 3875]
+    assert service.capital(game) == [4850, 3265, 1990, 3875]
+    assert "intact" in verify()
+
+
+def test_an_amendment_is_checked_by_the_engine_when_proposed(played):
+    people, t1, game, (first, *_) = played
+    with pytest.raises(service.Refused) as refused:
+        service.propose_amendment(first, people["supervisor"], reason="typo",
+                                  record={**first.record, "hand": {"concealed": "345m678p234s99m11p",
+                                                                   "winning_tile": "9p"}})
+    assert "not_a_winning_hand" in {p.code for p in refused.value.problems}
+    assert not Amendment.objects.exists()
+    with pytest.raises(service.Refused) as refused:
+        service.propose_amendment(first, people["supervisor"], reason="  ", record=first.record)
+    assert refused.value.problems[0].field == "reason"
+
+
+def test_a_rejected_amendment_changes_nothing_and_cannot_be_decided_twice(played):
+    people, t1, game, (first, *_) = played
+    amendment = service.propose_amendment(first, people["supervisor"], reason="r", record={**first.record})
+    service.decide_amendment(amendment, people["manager"], approve=False)
+    assert Jogo.objects.filter(number=1).count() == 1
+    with pytest.raises(service.Refused) as refused:
+        service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    assert refused.value.problems[0].code == "decided"
+
+
+def test_verify_ledger_passes_an_intact_ledger(played):
+    assert "ledger intact: 2 table(s) checked" in verify()
+
+
+def _behind_the_applications_back(sql: str, params=()):
+    """Change the database directly, as someone with the database owner's rights could."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL session_replication_role = replica")  # triggers off (superuser only)
+        cursor.execute(sql, params)
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL session_replication_role = origin")
+
+
+def test_verify_ledger_names_the_row_changed_directly_in_the_database(played):
+    people, t1, game, (first, draw, third) = played
+    _behind_the_applications_back("UPDATE pit_jogo SET commission = 0 WHERE id = %s", [third.pk])
+
+    with pytest.raises(CommandError) as failed:
+        verify()
+    assert f"table T1 (Casino Lisboa), jogo 3 (ledger seq 7, id {third.pk})" in str(failed.value)
+    assert "changed after recording" in str(failed.value)
+
+
+def test_verify_ledger_catches_a_changed_row_whose_hash_was_recomputed(played):
+    """Rewriting a row and its own hash still breaks the next row's link; and a rewritten last
+    row no longer matches the table's head. Also re-scoring catches a settlement that disagrees."""
+    people, t1, game, (first, draw, third) = played
+    _behind_the_applications_back("UPDATE pit_jogo SET hash = %s WHERE id = %s", ["f" * 64, draw.pk])
+    with pytest.raises(CommandError) as failed:
+        verify()
+    assert "jogo 2 (ledger seq 6" in str(failed.value)
+
+
+def test_verify_ledger_catches_a_deleted_row(played):
+    people, t1, game, (first, draw, third) = played
+    _behind_the_applications_back("DELETE FROM pit_jogo WHERE id = %s", [draw.pk])
+    with pytest.raises(CommandError) as failed:
+        verify()
+    assert "ledger seq 6 is missing" in str(failed.value)
+
+
+@on_postgresql
+@pytest.mark.parametrize("statement", ["UPDATE pit_jogo SET commission = 0", "DELETE FROM pit_jogo",
+                                       "TRUNCATE pit_jogo CASCADE", "UPDATE pit_movement SET amount = 1",
+                                       "DELETE FROM pit_movement", "TRUNCATE pit_movement CASCADE"])
+def test_postgresql_itself_refuses_to_change_the_ledger(played, statement):
+    from django.db.utils import DatabaseError
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # check the test's own inserts now, not at commit
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(statement)
+    assert Jogo.objects.count() == 3 and Movement.objects.count() == 4
+
+
+@pytest.fixture
+def flush_ledger_afterwards(transactional_db):
+    """A transactional test ends with Django emptying every table (TRUNCATE), which the ledger's
+    triggers refuse. Only here, the owner's session switches triggers off for that clean-up."""
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("SET session_replication_role = replica")
+
+
+@pytest.fixture
+def fresh_connection_afterwards():
+    yield
+    connection.close()  # drops the session setting above with the session
+
+
+@on_postgresql
+@pytest.mark.usefixtures("fresh_connection_afterwards", "flush_ledger_afterwards")
+def test_concurrent_recording_keeps_numbers_gapless_and_loses_no_update():
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"])
+
+    # Twelve draws, each posted twice (a retried request) from different threads at once.
+    draws = [(next_record(game, **DRAW), f"draw-{i}") for i in range(12)]
+    outcomes = race(t1, people["dealer"], draws + draws)
+    created = {key: number for kind, key, number in outcomes if kind == "created"}
+    retried = {key: number for kind, key, number in outcomes if kind == "retry"}
+    assert sorted(created.values()) == list(range(1, 13))  # gapless, no number twice
+    assert created == retried  # every retry got the jogo its first post made, no duplicate
+
+    # Six dealers race to record the same win, each with the capital he read before it.
+    outcomes = race(t1, people["dealer"], [(next_record(game), None)] * 6)
+    assert sorted(kind for kind, *_ in outcomes) == ["created"] + ["refused"] * 5
+    assert all(codes == ["capital"] * 4 for kind, _, codes in outcomes if kind == "refused")
+    # The one win moved the money once: no lost or doubled balance update.
+    assert service.capital(game) == [4950, 3090, 1975, 3975]
+    assert Jogo.objects.filter(table=t1).count() == Table.objects.get(pk=t1.pk).jogos_recorded == 13
+    assert "intact" in verify()
+
+
+def race(table, dealer, posts):
+    """Post every (record, idempotency key) from its own thread and connection, all at once."""
+    outcomes, barrier = [], threading.Barrier(len(posts))
+
+    def post(body, key):
+        try:
+            barrier.wait()
+            try:
+                jogo, created = service.record_jogo(Table.objects.get(pk=table.pk), dealer, body,
+                                                    idempotency_key=key)
+                outcomes.append(("created" if created else "retry", key, jogo.number))
+            except service.Refused as refused:
+                outcomes.append(("refused", key, [p.code for p in refused.problems]))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=args) for args in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(outcomes) == len(posts)
+    return outcomes
