@@ -171,6 +171,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Recording and auditing Mah-Jong jogos under Portaria n.º 135/91/M (Macau).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
     # The docs pages load Swagger UI and Redoc from this site (drf-spectacular-sidecar), not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -1,0 +1,202 @@
+"""The REST API: every endpoint against every role (the permission matrix), the portable
+record in and the engine's errors out, idempotent retries, filters, the schema and the docs."""
+import pytest
+from rest_framework.test import APIClient
+
+from casino.pit import service
+from casino.pit.models import Amendment, Flag, Jogo, Refusal
+from tests.pit import DRAW, NOON, next_record, seat, staff, table
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "dealer", "other_dealer", "supervisor", "inspector", "manager"]
+ALL = {"dealer", "other_dealer", "supervisor", "inspector", "manager"}
+AT_T1 = {"dealer", "supervisor", "inspector", "manager"}  # pit staff of T1, and those who read all
+PIT = {"dealer", "supervisor"}
+OVERSIGHT = {"supervisor", "inspector", "manager"}
+
+
+@pytest.fixture
+def world():
+    people, t1, t2 = staff()
+    t3 = table("T3", staff=[people["dealer"], people["supervisor"]])  # open, no game yet
+    game = seat(t1, people["dealer"])
+    jogo, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
+    amendment = service.propose_amendment(jogo, people["supervisor2"], record=next_record(game, **DRAW) | {
+        "capital": jogo.record["capital"], "round_wind": "E"}, reason="it was a draw")
+    try:
+        service.record_jogo(t1, people["dealer"], next_record(game, stake=50))
+    except service.Refused:
+        pass
+    flag = service.flag(jogo, people["inspector"], note="declared grade looked wrong")
+    return {"people": people, "t1": t1, "t3": t3, "game": game, "jogo": jogo, "amendment": amendment,
+            "refusal": Refusal.objects.get(), "flag": flag, "movement": game.movements.first()}
+
+
+def body_for(name, w):
+    game = w["game"]
+    return {
+        "start_game": {"players": [{"chair": c, "name": f"P{c}", "capital": 1000} for c in range(4)], "first_banker": 0},
+        "record_jogo": next_record(game, **DRAW),
+        "movement": {"chair": 1, "kind": "buy_in", "amount": 500},
+        "flag": {"note": "check the discarder"},
+        "propose": {"jogo": w["jogo"].pk, "reason": "wrong discarder",
+                    "record": {**w["jogo"].record, "discarder": "N"}},
+    }.get(name)
+
+
+# (name, method, path, body, roles allowed, status when allowed)
+ENDPOINTS = [
+    ("api_root", "get", "/api/v1/", None, ALL, 200),
+    ("tables", "get", "/api/v1/tables/", None, ALL, 200),
+    ("table", "get", "/api/v1/tables/{t1}/", None, AT_T1, 200),
+    ("start_game", "post", "/api/v1/tables/{t3}/games/", "start_game", PIT, 201),
+    ("record_jogo", "post", "/api/v1/tables/{t1}/jogos/", "record_jogo", PIT, 201),
+    ("open_table", "post", "/api/v1/tables/{t3}/open/", None, {"supervisor"}, 200),
+    ("close_table", "post", "/api/v1/tables/{t3}/close/", None, {"supervisor"}, 200),
+    ("games", "get", "/api/v1/games/", None, ALL, 200),
+    ("game", "get", "/api/v1/games/{game}/", None, AT_T1, 200),
+    ("end_game", "post", "/api/v1/games/{game}/end/", None, PIT, 200),
+    ("movement", "post", "/api/v1/games/{game}/movements/", "movement", PIT, 201),
+    ("jogos", "get", "/api/v1/jogos/", None, ALL, 200),
+    ("jogo", "get", "/api/v1/jogos/{jogo}/", None, AT_T1, 200),
+    ("flag", "post", "/api/v1/jogos/{jogo}/flag/", "flag", {"inspector"}, 201),
+    ("movements", "get", "/api/v1/movements/", None, ALL, 200),
+    ("movement_detail", "get", "/api/v1/movements/{movement}/", None, AT_T1, 200),
+    ("amendments", "get", "/api/v1/amendments/", None, OVERSIGHT, 200),
+    ("amendment", "get", "/api/v1/amendments/{amendment}/", None, OVERSIGHT, 200),
+    ("propose", "post", "/api/v1/amendments/", "propose", {"supervisor"}, 201),
+    ("approve", "post", "/api/v1/amendments/{amendment}/approve/", None, {"supervisor", "manager"}, 200),
+    ("reject", "post", "/api/v1/amendments/{amendment}/reject/", None, {"supervisor", "manager"}, 200),
+    ("refusals", "get", "/api/v1/refusals/", None, OVERSIGHT, 200),
+    ("refusal", "get", "/api/v1/refusals/{refusal}/", None, OVERSIGHT, 200),
+    ("flags", "get", "/api/v1/flags/", None, {"inspector", "manager"}, 200),
+    ("flag_detail", "get", "/api/v1/flags/{flag}/", None, {"inspector", "manager"}, 200),
+    ("schema", "get", "/api/v1/schema/", None, ALL, 200),
+    ("docs", "get", "/api/v1/docs/", None, ALL, 200),
+    ("redoc", "get", "/api/v1/redoc/", None, ALL, 200),
+]
+
+
+def client_for(role, w):
+    client = APIClient()
+    if role != "anonymous":
+        client.force_authenticate(w["people"][role])
+    return client
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name,method,path,body,allowed,ok", ENDPOINTS, ids=[e[0] for e in ENDPOINTS])
+def test_permission_matrix(world, role, name, method, path, body, allowed, ok):
+    ids = {key: getattr(value, "pk", None) for key, value in world.items()}
+    before = Jogo.objects.count(), Amendment.objects.filter(state="pending").count(), Flag.objects.count()
+    response = getattr(client_for(role, world), method)(path.format(**ids), body_for(body, world), format="json")
+
+    if role in allowed:
+        assert response.status_code == ok, response.content
+    else:
+        assert response.status_code in ({401, 403} if role == "anonymous" else {403, 404}), response.content
+        assert (Jogo.objects.count(), Amendment.objects.filter(state="pending").count(),
+                Flag.objects.count()) == before  # a refused request wrote nothing
+
+
+def test_every_api_route_is_in_the_permission_matrix(world):
+    from django.urls import get_resolver, resolve
+
+    def routes(entries, prefix=""):
+        for entry in entries:
+            if hasattr(entry, "url_patterns"):
+                yield from routes(entry.url_patterns, prefix + str(entry.pattern))
+            else:
+                yield prefix + str(entry.pattern)
+
+    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/")
+    every = {"api/v1/" + r.removeprefix("^") for r in routes(api.url_patterns) if "format" not in r}
+    ids = {key: getattr(value, "pk", None) for key, value in world.items()}
+    covered = {resolve(path.format(**ids)).route for _, _, path, *_ in ENDPOINTS}
+    covered.add(resolve("/api/v1/auth/token/").route)  # the login itself: test_token_authentication
+    assert covered == every
+
+
+def test_posting_a_jogo_takes_the_portable_record_and_returns_the_engines_errors(world):
+    client = client_for("dealer", world)
+    bad = next_record(world["game"], hand={"concealed": "345m678p234s99m11p", "winning_tile": "9p"})
+    response = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", bad, format="json")
+
+    assert response.status_code == 400
+    error, = response.json()["errors"]
+    assert error["code"] == "not_a_winning_hand" and error["article"] and error["message"].startswith("Art. ")
+
+    good = next_record(world["game"])
+    response = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", good, format="json", HTTP_IDEMPOTENCY_KEY="k7")
+    assert response.status_code == 201
+    data = response.json()
+    assert (data["number"], data["fan"], data["commission"]) == (2, 0, 10)
+    assert data["outcome"]["net"] == {"E": -50, "S": 90, "W": -25, "N": -25}  # Art. 7: the banker pays double
+    again = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", good, format="json", HTTP_IDEMPOTENCY_KEY="k7")
+    assert again.status_code == 200 and again.json()["id"] == data["id"]
+
+
+def test_a_malformed_record_is_a_400_naming_the_field(world):
+    response = client_for("dealer", world).post(f"/api/v1/tables/{world['t1'].pk}/jogos/",
+                                                next_record(world["game"], stake=1.5), format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "stake"
+
+
+def test_a_dealer_sees_only_his_tables_and_the_table_shows_the_next_jogo(world):
+    response = client_for("dealer", world).get("/api/v1/tables/")
+    numbers = [t["number"] for t in response.json()["results"]]
+    assert numbers == ["T1", "T3"]
+    t1 = response.json()["results"][0]
+    # After South's win the bank passed to chair 1 (Art. 3).
+    assert t1["next"]["banker_chair"] == 1 and t1["next"]["round_wind"] == "E"
+    assert t1["next"]["seats"]["E"] == {"chair": 1, "player": "Player 1", "capital": 3090}
+    assert t1["commission"] == 10
+    assert [t["number"] for t in client_for("inspector", world).get("/api/v1/tables/").json()["results"]] == \
+        ["T1", "T2", "T3"]
+
+
+def test_nobody_approves_his_own_amendment_through_the_api(world):
+    client = APIClient()
+    client.force_authenticate(world["people"]["supervisor2"])
+    response = client.post(f"/api/v1/amendments/{world['amendment'].pk}/approve/")
+    assert response.status_code == 400 and response.json()["errors"][0]["code"] == "own_amendment"
+
+
+def test_jogo_filters(world):
+    client = client_for("inspector", world)
+    assert client.get("/api/v1/jogos/?flagged=true").json()["count"] == 1
+    assert client.get("/api/v1/jogos/?flagged=false").json()["count"] == 0
+    assert client.get("/api/v1/jogos/?result=draw").json()["count"] == 0
+    assert client.get(f"/api/v1/jogos/?table={world['t1'].pk}&gaming_day=2026-11-21").json()["count"] == 1
+    assert client.get("/api/v1/jogos/?gaming_day=2026-11-20").json()["count"] == 0
+    assert client.get("/api/v1/jogos/?current=true").json()["count"] == 1
+
+
+def test_token_authentication(world):
+    person = world["people"]["dealer"]
+    client = APIClient()
+    response = client.post("/api/v1/auth/token/", {"username": "dealer", "password": "correct horse battery"})
+    assert response.status_code == 200
+    client.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
+    assert client.get("/api/v1/tables/").status_code == 200
+    assert person.auth_token.key == response.json()["token"]
+
+
+def test_the_schema_is_valid_openapi():
+    from django.core.management import call_command
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
+
+
+def test_the_docs_are_served_from_this_site(world):
+    page = client_for("inspector", world).get("/api/v1/docs/").content.decode()
+    assert "cdn" not in page.lower() and "/static/drf_spectacular_sidecar/" in page
+
+
+def test_the_admin_shows_ledger_tables_read_only(world, admin_client):
+    jogo = world["jogo"]
+    assert admin_client.get(f"/admin/pit/jogo/{jogo.pk}/change/").status_code == 200
+    assert admin_client.post(f"/admin/pit/jogo/{jogo.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert admin_client.get("/admin/pit/jogo/add/").status_code == 403
+    assert Jogo.objects.filter(pk=jogo.pk).exists()
