@@ -9,7 +9,7 @@ bootstrap:
 
 run: bootstrap
 	$(PYTHON) manage.py migrate --noinput
-	if [ -f fixtures/demo.json ]; then $(PYTHON) manage.py loaddata fixtures/demo.json; fi
+	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 0.0.0.0:8000
 
 test: bootstrap

@@ -1,0 +1,130 @@
+"""The demo casino: tables at several tiers in both variants, a user per role, and one gaming
+day of jogos recorded through the real service (fixtures/demo.json is this, dumped).
+
+Every figure below comes from the engine; the comments only say what each jogo shows.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+from django.utils import timezone
+
+from . import service
+from .models import Casino, Table
+from .roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
+
+PASSWORD = "mahjong-demo"
+USERS = [("dealer", DEALER, "Ana", "Dealer"), ("dealer2", DEALER, "Bruno", "Dealer"),
+         ("supervisor", SUPERVISOR, "Carla", "Supervisor"), ("inspector", INSPECTOR, "Diogo", "Inspector"),
+         ("manager", MANAGER, "Eva", "Manager")]
+TABLES = [("C-01", "conventional", 25), ("C-02", "conventional", 100), ("C-03", "conventional", 1000),
+          ("S-01", "simplified", 100), ("S-02", "simplified", 500)]
+DAY_START = dt.datetime(2026, 11, 21, 14, 0)
+
+CHICKEN = {"winner": "S", "discarder": "W", "declared_fan": 0,
+           "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}}
+DRAGON_SELF_DRAWN = {"winner": "E", "discarder": None, "declared_fan": 1,
+                     "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}}
+PURE_ONE_SUIT = {"winner": "W", "discarder": "N", "declared_fan": 2,
+                 "hand": {"concealed": "123m456m789m234m5m", "winning_tile": "5m"}}
+DRAW = {"result": "draw", "declared_fan": None}
+FALSE_WIN = {"result": "false_win", "false_win": {"seat": "N"}, "declared_fan": None}
+PAY_ALL = {"winner": "S", "discarder": "W", "declared_fan": 2,
+           "hand": {"concealed": "234p9p", "winning_tile": "9p",
+                    "melds": [{"kind": "chow", "tiles": "123p", "exposed": True},
+                              {"kind": "pong", "tiles": "555p", "exposed": True},
+                              {"kind": "chow", "tiles": "789p", "exposed": True}]},
+           "pay_all": {"seat": "W", "article": "10(a)(1)", "live_tile": False}}
+MISDECLARED = {**DRAGON_SELF_DRAWN, "declared_fan": 2}  # the dealer announced 2 fán: flagged
+
+
+def _record(game, fields: dict) -> dict:
+    state = service.progress(game)
+    amounts = service.capital(game)
+    record = {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
+              "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}, "result": "win"}
+    record.update(fields)
+    return record
+
+
+@transaction.atomic
+def build() -> None:
+    """Create the demo casino in an empty database."""
+    people = {}
+    for username, role, first, last in USERS:
+        person = User.objects.create_user(username, password=PASSWORD, first_name=first, last_name=last)
+        person.groups.add(Group.objects.get(name=role))
+        people[username] = person
+    casino = Casino.objects.create(name="Casino Demo Macau")
+    tables = {}
+    for number, variant, stake in TABLES:
+        tables[number] = Table.objects.create(casino=casino, number=number, variant=variant, stake=stake)
+        tables[number].staff.set([people["dealer"] if variant == "conventional" else people["dealer2"],
+                                  people["supervisor"]])
+    clock = iter(timezone.make_aware(DAY_START + dt.timedelta(minutes=4 * i)) for i in range(10_000))
+    dealer = people["dealer"]
+
+    # C-01, 25/50: a whole game (the bank goes round four times, I-2) with every grade, draws, a
+    # false win, a pay-all, a misdeclared grade, a buy-in and a cash-out; then a second game.
+    game = service.start_game(tables["C-01"], dealer, first_banker=0, at=next(clock), players=[
+        {"chair": 0, "name": "Mr Chan", "capital": 5000}, {"chair": 1, "name": "Ms Wong", "capital": 3000},
+        {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Ms Ho", "capital": 6000}])
+    script = [CHICKEN, DRAGON_SELF_DRAWN, DRAW, PURE_ONE_SUIT, FALSE_WIN, CHICKEN, PAY_ALL, MISDECLARED,
+              CHICKEN, PURE_ONE_SUIT, DRAW, CHICKEN, DRAGON_SELF_DRAWN, CHICKEN, CHICKEN, PURE_ONE_SUIT]
+    jogos = []
+    for index, fields in enumerate(script + [CHICKEN] * 16):
+        if index == 9:
+            service.move_money(game, dealer, chair=2, kind="buy_in", amount=1000, at=next(clock))
+        if index == 12:
+            service.move_money(game, dealer, chair=3, kind="cash_out", amount=500, at=next(clock))
+        jogos.append(service.record_jogo(tables["C-01"], dealer, _record(game, fields), at=next(clock))[0])
+        game.refresh_from_db()
+        if game.ended_at:
+            break
+
+    # The supervisor corrects jogo 14 (the winner was West, on North's discard); the manager
+    # approves. The later jogos of the game carry the changed capital.
+    wrong = jogos[13]
+    amendment = service.propose_amendment(
+        wrong, people["supervisor"], at=next(clock), record={**wrong.record, "winner": "W", "discarder": "N"},
+        reason="Winner keyed as South; the camera shows West won on North's discard.")
+    service.decide_amendment(amendment, people["manager"], approve=True, at=next(clock))
+
+    game = service.start_game(tables["C-01"], dealer, first_banker=2, at=next(clock), players=[
+        {"chair": 0, "name": "Mr Chan", "capital": 4000}, {"chair": 1, "name": "Ms Wong", "capital": 4000},
+        {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Mr Fong", "capital": 4000}])
+    for fields in (CHICKEN, DRAW, DRAGON_SELF_DRAWN):
+        service.record_jogo(tables["C-01"], dealer, _record(game, fields), at=next(clock))
+
+    # C-03, 1000/2000: a player with little capital wins 2 fán; the cap of Art. 9(a)(4) binds.
+    game = service.start_game(tables["C-03"], dealer, first_banker=0, at=next(clock), players=[
+        {"chair": 0, "name": "Mr Sou", "capital": 40000}, {"chair": 1, "name": "Ms Lam", "capital": 30000},
+        {"chair": 2, "name": "Mr Ip", "capital": 3000}, {"chair": 3, "name": "Ms Kou", "capital": 25000}])
+    for fields in (CHICKEN, DRAW, {**PURE_ONE_SUIT, "winner": "S", "discarder": "W"}):
+        service.record_jogo(tables["C-03"], dealer, _record(game, fields), at=next(clock))
+
+    # S-01, simplified 100/200 with three players; S-02 with two.
+    for number, players in (("S-01", 3), ("S-02", 2)):
+        seated = [{"chair": c, "name": f"Player {c + 1}", "capital": 10000} for c in range(players)]
+        game = service.start_game(tables[number], people["dealer2"], first_banker=0, at=next(clock), players=seated)
+        for result in ("win", "draw", "win", "false_win"):
+            seats = list(service.progress(game).seats)
+            fields = {"result": result}
+            if result == "win":
+                fields |= {"winner": seats[-1], "discarder": None, "declared_fan": 1,
+                           "hand": {"concealed": "1m2m3m6z", "winning_tile": "6z"}}  # green winning tile: 1 fán
+            if result == "false_win":
+                fields |= {"false_win": {"seat": seats[0]}}
+            service.record_jogo(tables[number], people["dealer2"], _record(game, fields), at=next(clock))
+
+    # A dealer's refused attempt, kept for the inspectors: a stake the table does not play.
+    game = service.open_game(tables["C-02"]) or service.start_game(
+        tables["C-02"], dealer, first_banker=1, at=next(clock),
+        players=[{"chair": c, "name": f"Guest {c + 1}", "capital": 8000} for c in range(4)])
+    try:
+        service.record_jogo(tables["C-02"], dealer, _record(game, {**CHICKEN, "stake": 50}), at=next(clock))
+    except service.Refused:
+        pass
+    service.record_jogo(tables["C-02"], dealer, _record(game, CHICKEN), at=next(clock))

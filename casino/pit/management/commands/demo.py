@@ -1,0 +1,33 @@
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from casino.pit import demo
+from casino.pit.models import Casino
+
+FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+DUMPED = ["auth.user", "pit"]
+
+
+class Command(BaseCommand):
+    help = ("Load the demo casino (fixtures/demo.json) into an empty database. With --build, make it "
+            "afresh through the recording service instead; with --dump FILE, write it out as a fixture.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--build", action="store_true", help="record the demo day through the service")
+        parser.add_argument("--dump", metavar="FILE", help="after building or loading, write the fixture here")
+
+    def handle(self, *args, build=False, dump=None, **options):
+        if Casino.objects.exists():
+            self.stdout.write("demo: the database already has a casino; nothing loaded")
+        elif build:
+            demo.build()
+            self.stdout.write("demo: built through the recording service")
+        else:
+            call_command("loaddata", str(FIXTURE), verbosity=0)
+            self.stdout.write(f"demo: loaded {FIXTURE.name}; users {', '.join(u for u, *_ in demo.USERS)}, "
+                              f"password {demo.PASSWORD!r}")
+        if dump:
+            call_command("dumpdata", *DUMPED, natural_foreign=True, indent=1, output=dump, verbosity=0)
