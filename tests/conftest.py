@@ -13,6 +13,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Tests create many users; the production hasher's deliberate slowness only costs time."""
+def _test_settings(settings):
+    """Tests create many users: the production hasher's deliberate slowness only costs time. The
+    cache holds the API's request counts (throttling): each test starts with none."""
+    from django.core.cache import cache
+
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache.clear()
