@@ -38,3 +38,15 @@ def test_the_token_endpoint_is_rate_limited(settings):
     statuses = [APIClient().post("/api/v1/auth/token/", {"username": f"nobody{i}", "password": "x"}).status_code
                 for i in range(11)]
     assert statuses == [400] * 10 + [429]  # 10 a minute from one address
+
+
+@pytest.mark.django_db
+def test_a_session_authenticated_write_without_the_csrf_token_is_refused():
+    from casino.pit.models import Table
+    from tests.pit import staff
+    people, t1, t2 = staff()
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(people["supervisor"])
+    response = client.post(f"/api/v1/tables/{t1.pk}/close/")
+    assert response.status_code == 403 and "CSRF" in response.json()["detail"]
+    assert Table.objects.get(pk=t1.pk).is_open

@@ -45,7 +45,15 @@ class Table(models.Model):
     jogos_recorded = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["casino", "number"], name="table_number_per_casino")]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "number"], name="table_number_per_casino"),
+            # Art. 8: a table runs only at a tier of its variant (the rule set's tiers, as of 0001).
+            models.CheckConstraint(
+                condition=models.Q(variant=CONVENTIONAL, stake__in=CURRENT.tiers(CONVENTIONAL))
+                | models.Q(variant=SIMPLIFIED, stake__in=CURRENT.tiers(SIMPLIFIED)),
+                name="art_8_stake_is_a_tier_of_the_variant",
+                violation_error_message=_("Art. 8: the stake is not a tier of the table's variant.")),
+        ]
         ordering = ["casino", "number"]
         permissions = [("view_all_tables", "Can see every table, not only assigned ones"),
                        ("open_close_table", "Can open and close assigned tables")]
