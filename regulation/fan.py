@@ -99,7 +99,7 @@ class WinContext(Value):
 
 def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
                 conditions: frozenset[str], keys: list[int]) -> WinContext:
-    """`keys`: the packed counts (hands.suit_keys) of every tile of the hand, melds included."""
+    """`keys`: the packed counts (hands.unpack_suits) of every tile of the hand, melds included."""
     return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
                       (keys[0] > 0) + (keys[1] > 0) + (keys[2] > 0), keys[3] > 0,
                       only_terminals(keys[0]) and only_terminals(keys[1]) and only_terminals(keys[2]))

@@ -6,7 +6,7 @@ decomposition is returned and the grade is that of the best (Art. 6).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from .tiles import HONOURS, TERMINALS
 from .values import Value
@@ -94,40 +94,70 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     return tuple(splits)
 
 
-# A suit's (or the honours') counts packed in base 5, one digit per tile: a small int that
-# hashes fast and keys the caches of readings below.
-_WEIGHT = tuple(5 ** (tile % 9) for tile in range(27)) + tuple(5 ** (tile - 27) for tile in range(27, 34))
+# The counts of a hand's tiles packed in one int, five bits (0-31) per kind in tile order: a
+# hand packs in one C-level sum, and each suit's (or the honours') bits, shifted out, make a
+# small int that hashes fast and keys the caches of readings below.
+_BITS = 5
+_FIELD = (1 << _BITS) - 1
+_PACKED = tuple(1 << _BITS * tile for tile in range(34))
+_SUIT_BITS = 9 * _BITS
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_MIDDLE = sum(_FIELD << _BITS * offset for offset in range(1, 8))  # a suit's 2 to 8
+# Adding 11 to a count of at most 20 sets its field's top bit (16) exactly when it exceeds 4.
+_PLUS_11 = sum(11 << _BITS * tile for tile in range(34))
+_TOP_BITS = sum(16 << _BITS * tile for tile in range(34))
 
 
-def suit_keys(tiles, keys: list[int] | None = None) -> list[int]:
-    """The packed counts of the números, círculos, bambus and honours among `tiles`, added to
-    `keys` when given. Valid while no kind is held more than four times."""
-    keys = keys[:] if keys else [0, 0, 0, 0]
-    weight = _WEIGHT
-    for tile in tiles:
-        keys[tile // 9] += weight[tile]
-    return keys
+def pack(tiles) -> int:
+    """The counts of `tiles` packed as above; exact while no kind is held more than 31 times."""
+    return sum(map(_PACKED.__getitem__, tiles))
+
+
+def may_exceed_four(packed: int, tiles: int) -> bool:
+    """Whether some kind may be held more than four times among `tiles` tiles packed in
+    `packed`: false only when none is (a quick test; `counts_of` says which)."""
+    return tiles > 20 or bool(packed + _PLUS_11 & _TOP_BITS)
+
+
+def unpack_suits(packed: int) -> list[int]:
+    """The packed counts of the números, círculos, bambus and honours, one int each."""
+    return [packed & _SUIT_MASK, packed >> _SUIT_BITS & _SUIT_MASK, packed >> 2 * _SUIT_BITS & _SUIT_MASK,
+            packed >> 3 * _SUIT_BITS]
+
+
+def suit_keys(tiles) -> list[int]:
+    """The packed counts of the números, círculos, bambus and honours among `tiles`. Valid
+    while no kind is held more than four times."""
+    return unpack_suits(pack(tiles))
 
 
 def only_terminals(key: int) -> bool:
     """A suit's packed counts hold nothing but its 1 and its 9."""
-    return key % 5 + key // 390625 * 390625 == key  # 390625 = 5^8, the digit of the 9
+    return not key & _MIDDLE
 
 
 def _unpack(key: int, size: int) -> tuple[int, ...]:
-    return tuple(key // 5 ** i % 5 for i in range(size))
+    return tuple([key >> _BITS * i & _FIELD for i in range(size)])
 
 
 Reading = tuple[tuple[TileSet, ...], int]  # (sets, pair tile or -1)
-_SUIT_READINGS: tuple[dict[int, tuple[Reading, ...]], ...] = ({}, {}, {})
-_HONOUR_READINGS: dict[int, tuple[Reading, ...]] = {}
+
+
+class _Readings(dict):
+    """The readings of one suit (or of the honours) by packed counts, worked out on first use:
+    at most 5^9 keys, a few thousand in practice."""
+
+    def __init__(self, read):
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, key: int) -> tuple[Reading, ...]:
+        self[key] = readings = self.read(key)
+        return readings
 
 
 def _suit_readings(suit: int, key: int) -> tuple[Reading, ...]:
     """Readings of one suit as sets and, when its count is 2 mod 3, exactly one pair."""
-    cached = _SUIT_READINGS[suit].get(key)
-    if cached is not None:
-        return cached
     counts = _unpack(key, 9)
     base = 9 * suit
     total = sum(counts)
@@ -145,31 +175,30 @@ def _suit_readings(suit: int, key: int) -> tuple[Reading, ...]:
         for sets in _suit_sets(tuple(rest)):
             readings.append((tuple(TileSet(kind, base + offset) for kind, offset in sets),
                              base + pair if pair >= 0 else -1))
-    _SUIT_READINGS[suit][key] = result = tuple(readings)  # at most 5^9 keys, a few thousand in practice
-    return result
+    return tuple(readings)
 
 
 def _honour_readings(key: int) -> tuple[Reading, ...]:
     """Honours make no chows: each kind held is a pong (3) or the pair (2)."""
-    cached = _HONOUR_READINGS.get(key)
-    if cached is not None:
-        return cached
     counts = _unpack(key, 7)
     pairs = [27 + i for i, held in enumerate(counts) if held == 2]
     valid = len(pairs) <= 1 and all(held in (0, 2, 3) for held in counts)
     sets = tuple(TileSet(PONG, 27 + i) for i, held in enumerate(counts) if held == 3)
-    _HONOUR_READINGS[key] = result = ((sets, pairs[0] if pairs else -1),) if valid else ()
-    return result
+    return ((sets, pairs[0] if pairs else -1),) if valid else ()
+
+
+_MAN, _PIN, _SOU = (_Readings(partial(_suit_readings, suit)) for suit in range(3))
+_HONOURS = _Readings(_honour_readings)
 
 
 def decompose(keys: list[int], melds: tuple[TileSet, ...] = ()) -> list[Shape]:
     """Every reading of the concealed tiles with the winning tile (packed by `suit_keys`) as
     sets and one pair, with the declared `melds` as further sets. No reading: an empty list.
     """
-    honours = _honour_readings(keys[3])
-    m = _suit_readings(0, keys[0]) if honours else ()
-    p = _suit_readings(1, keys[1]) if m else ()
-    s = _suit_readings(2, keys[2]) if p else ()
+    honours = _HONOURS[keys[3]]
+    m = _MAN[keys[0]] if honours else ()
+    p = _PIN[keys[1]] if m else ()
+    s = _SOU[keys[2]] if p else ()
     shapes = []
     for h_sets, h_pair in honours:
         head = melds + h_sets

@@ -20,7 +20,9 @@ from .hands import (
     declared_set,
     decompose,
     is_seven_pairs,
-    suit_keys,
+    may_exceed_four,
+    pack,
+    unpack_suits,
     thirteen_orphans,
 )
 from .record import Jogo
@@ -227,7 +229,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
 
     Returns every reading of the hand (none when it is not a winning hand) and the packed
-    counts of all its tiles, melds included (hands.suit_keys).
+    counts of all its tiles, melds included (hands.unpack_suits).
     """
     hand = jogo.hand
     in_hand = hand.concealed + (hand.winning_tile,)
@@ -241,14 +243,21 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         _breach(breaches, "tile_not_in_variant", "2(b)",
                 f"the simplified game has only the suits and the green dragon (6z); the hand holds "
                 f"{', '.join(tile_code(t) for t in foreign)}.")
-    ordered = sorted(every_tile)
+        # perhaps not even tiles: count them the plain way
+        ordered = sorted(every_tile)
+        crowded = any(map(eq, ordered, ordered[COPIES:]))  # some kind appears a fifth time
+    else:
+        packed_hand = pack(in_hand)
+        packed = packed_hand + pack(meld_tiles) if meld_tiles else packed_hand
+        crowded = may_exceed_four(packed, len(every_tile))
     extra = []
-    if any(map(eq, ordered, ordered[COPIES:])):  # some kind appears a fifth time
+    if crowded:
         counts = counts_of(every_tile)
         extra = [t for t in range(34) if counts[t] > COPIES]
-        _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
-                "the game has four of each tile; the hand holds "
-                + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
+        if extra:
+            _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
+                    "the game has four of each tile; the hand holds "
+                    + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
     if foreign or extra or len(melds) != len(hand.melds) or len(melds) > MAX_SETS[jogo.variant]:
         return [], []  # already refused; no reading to look for
     expected = HAND_TILES[jogo.variant] - 3 * len(melds)
@@ -259,8 +268,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
                 f"a winning hand needs {expected} ({HAND_TILES[jogo.variant]} tiles in sets and a pair, "
                 "a kong counting as a set of three).")
         return [], []
-    keys = suit_keys(in_hand)
-    shapes = decompose(keys, melds)
+    shapes = decompose(unpack_suits(packed_hand), melds)
     if jogo.variant == CONVENTIONAL and not melds and not shapes:
         orphans = thirteen_orphans(counts_of(in_hand))
         if orphans:
@@ -271,7 +279,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         note = " Seven pairs is not a hand in Macau." if seven_pairs else ""
         _breach(breaches, "not_a_winning_hand", article,
                 f"{tiles_code(in_hand)} with {len(melds)} meld(s) does not form {sets}.{note}")
-    return shapes, suit_keys(meld_tiles, keys) if meld_tiles else keys
+    return shapes, unpack_suits(packed)
 
 
 def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:

@@ -221,8 +221,11 @@ def _jogo(record: _Record) -> Jogo:
     capital_field = record.capital
     capital = {}
     for seat, amount in zip(SEATS, (capital_field.E, capital_field.S, capital_field.W, capital_field.N)):
-        if amount is not UNSET:  # in turn order, whatever the record's order
-            capital[seat] = _amount(f"capital.{seat}", amount, minimum=0)
+        if amount is UNSET:
+            continue
+        if type(amount) is not int or amount < 0:  # a decimal string (msgspec checked an int's range)
+            amount = _amount(f"capital.{seat}", amount, minimum=0)
+        capital[seat] = amount  # in turn order, whatever the record's order
     if not capital:
         raise MalformedRecord("capital", "no seat has capital: give it per seat wind, e.g. {\"E\": 5000, ...}")
     return Jogo(  # positionally, in the order of the fields: noticeably faster than by keyword
@@ -264,14 +267,15 @@ _PARSED: dict[str, tuple[int, ...]] = {}
 _PARSED_LENGTH = 5
 
 
-def _tiles(name: str, text: str) -> tuple[int, ...]:
+def _tiles(name: str, text: str, index: int = 0) -> tuple[int, ...]:
+    """The tiles of the field `name` (formatted with `index` for a meld, only if it is wrong)."""
     parsed = _PARSED.get(text)
     if parsed is not None:
         return parsed
     try:
         parsed = parse_tiles(text)
     except TileNotationError as error:
-        raise MalformedRecord(name, f"{error} (Art. 2; notation of RULES.md §1)") from None
+        raise MalformedRecord(name.format(index), f"{error} (Art. 2; notation of RULES.md §1)") from None
     if len(text) <= _PARSED_LENGTH:
         _PARSED[text] = parsed
     return parsed
@@ -281,6 +285,6 @@ def _hand(hand: _Hand) -> Hand:
     winning = _tiles("hand.winning_tile", hand.winning_tile)
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", f"must be exactly one tile, not {len(winning)}")
-    melds = tuple(Meld(meld.kind, _tiles(f"hand.melds[{index}].tiles", meld.tiles), meld.exposed)
-                  for index, meld in enumerate(hand.melds)) if hand.melds else ()
+    melds = tuple([Meld(meld.kind, _tiles("hand.melds[{}].tiles", meld.tiles, index), meld.exposed)
+                   for index, meld in enumerate(hand.melds)]) if hand.melds else ()
     return Hand(_tiles("hand.concealed", hand.concealed), melds, winning[0])

@@ -7,7 +7,6 @@ West, North, white 白, green 發, red 中.
 from __future__ import annotations
 
 import re
-from itertools import chain
 
 CONVENTIONAL = "conventional"
 SIMPLIFIED = "simplified"
@@ -82,15 +81,17 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     """
     if " " in text or "\t" in text:
         text = text.replace(" ", "").replace("\t", "")
-    groups = _GROUP.findall(text)
-    try:  # the groups seen before are known good; together they must spell the whole text
-        if sum(map(len, groups)) == len(text):
-            return tuple(chain.from_iterable(map(_GROUPS.__getitem__, groups)))
-    except KeyError:
-        pass
+    # Cut after each suit letter ("123m55z" -> "123m", "55z", ""). When every piece is a group
+    # seen before (known good), together they spell the whole text and it is read.
+    groups = text.replace("m", "m,").replace("p", "p,").replace("s", "s,").replace("z", "z,").split(",")
+    if groups.pop() == "":
+        try:
+            return sum(map(_GROUPS.__getitem__, groups), ())
+        except KeyError:
+            pass
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
-    return tuple(chain.from_iterable(map(_group_tiles, groups)))
+    return sum(map(_group_tiles, _GROUP.findall(text)), ())
 
 
 def _notation_mistake(text: str) -> str:
