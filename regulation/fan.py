@@ -108,7 +108,7 @@ def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool,
 def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
     """Art. 6(a)(2)–(3): every item one reading of the hand scores, with the replacements
     RULES.md §4 gives ("scores instead of")."""
-    codes = _situational(ctx)
+    codes = _situational(ctx) if ctx.conditions else []
     if shape.thirteen_orphans:
         codes.append("thirteen_orphans")
         return codes

@@ -209,7 +209,7 @@ def _jogo(record: _Record) -> Jogo:
             raise MalformedRecord("false_win", "a false_win jogo names the offender: {\"seat\": \"N\"}")
         elif winner is not None and winner != false_win.seat:
             raise MalformedRecord("winner", "in a false win, only the offender can be named as winner")
-    if len(set(claimants)) != len(claimants):
+    if claimants and len(set(claimants)) != len(claimants):
         raise MalformedRecord("claimants", "a seat is listed twice")
     conditions = record.conditions
     if conditions:
@@ -228,9 +228,12 @@ def _jogo(record: _Record) -> Jogo:
         capital[seat] = amount  # in turn order, whatever the record's order
     if not capital:
         raise MalformedRecord("capital", "no seat has capital: give it per seat wind, e.g. {\"E\": 5000, ...}")
+    stake = record.stake
+    if type(stake) is not int or stake < 1:  # a decimal string, or too small
+        stake = _amount("stake", stake, minimum=1)
     return Jogo(  # positionally, in the order of the fields: noticeably faster than by keyword
         record.variant,
-        _amount("stake", record.stake, minimum=1),
+        stake,
         record.round_wind,
         capital,
         result,
