@@ -114,8 +114,8 @@ def test_verify_ledger_names_the_row_changed_directly_in_the_database(played):
 
 
 def test_verify_ledger_catches_a_changed_row_whose_hash_was_recomputed(played):
-    """Rewriting a row and its own hash still breaks the next row's link; and a rewritten last
-    row no longer matches the table's head. Also re-scoring catches a settlement that disagrees."""
+    """A row given a new hash (as if recomputed after an edit) breaks its own check and the next
+    row's link to it."""
     people, t1, game, (first, draw, third) = played
     _behind_the_applications_back("UPDATE pit_jogo SET hash = %s WHERE id = %s", ["f" * 64, draw.pk])
     with pytest.raises(CommandError) as failed:
@@ -206,3 +206,68 @@ def race(table, dealer, posts):
         thread.join()
     assert len(outcomes) == len(posts)
     return outcomes
+
+
+def test_an_amendment_that_would_leave_a_player_with_negative_capital_is_refused(db):
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"], capital=[5000, 100, 2000, 4000])
+    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # South: 100 → 190
+    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
+    amendment = service.propose_amendment(first, people["supervisor"], reason="it was a draw",
+                                          record={**first.record, **DRAW})
+
+    with pytest.raises(service.Refused) as refused:
+        service.decide_amendment(amendment, people["supervisor2"], approve=True)
+
+    assert refused.value.problems[0].code == "capital"
+    assert service.capital(game) == [4950, 0, 1975, 3975]
+    assert Jogo.objects.filter(number=1).count() == 1
+
+
+def test_i_2_an_amendment_that_completes_the_north_round_ends_the_game(db):
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"])
+    for _ in range(15):
+        service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
+    last, _ = service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    game.refresh_from_db()
+    assert game.ended_at is None
+    amendment = service.propose_amendment(last, people["supervisor"], reason="South won",
+                                          record={**next_record(game), "capital": last.record["capital"]})
+    service.decide_amendment(amendment, people["manager"], approve=True)
+
+    game.refresh_from_db()
+    assert game.ended_at is not None and service.progress(game).complete
+    with pytest.raises(service.Refused) as refused:
+        service.record_jogo(t1, people["dealer"], next_record(game))
+    assert refused.value.problems[0].code == "no_game"
+
+
+def test_verify_ledger_catches_a_well_chained_row_with_invented_capital(played):
+    """Someone with the application's database login appends a correctly hashed jogo whose
+    capital does not follow from the jogos and movements before it."""
+    people, t1, game, rows = played
+    state, amounts = service.progress(game), service.capital(game)
+    amounts[1] += 100_000
+    record = next_record(game, **DRAW) | {"capital": {s: amounts[c] for s, c in state.seats.items()}}
+    jogo, result = service._score(t1, state, amounts, record)
+    with transaction.atomic():
+        table = service._locked(t1)
+        service._append(table, service._jogo_row(state, amounts, record, jogo, result, game=game, number=4,
+                                                 position=4, recorded_at=NOON, recorded_by=people["dealer"],
+                                                 gaming_day=NOON.date()), jogo=True)
+    with pytest.raises(CommandError) as failed:
+        verify()
+    assert "jogo 4" in str(failed.value) and "capital before" in str(failed.value)
+
+
+@on_postgresql
+def test_postgresql_refuses_to_change_who_sat_where(played):
+    from django.db.utils import DatabaseError
+    people, t1, game, rows = played
+    for statement in ("UPDATE pit_game SET first_banker = 2", "UPDATE pit_player SET chair = 3 WHERE chair = 0",
+                      "DELETE FROM pit_player"):
+        with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(statement)
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE pit_game SET ended_at = now()")  # ending a game is allowed

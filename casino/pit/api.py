@@ -131,11 +131,10 @@ class TableViewSet(ReadViewSet):
     def _set_open(self, request, is_open: bool):
         table = self.get_object()
         require(request.user, "pit.open_close_table", table)
-        if not is_open and service.open_game(table):
-            return refused(service.refuse("game_in_progress", "3", f"Table {table.number} has a game in progress; "
-                                                                   "end it before closing the table.", conflict=True))
-        Table.objects.filter(pk=table.pk).update(is_open=is_open)
-        table.refresh_from_db()
+        try:
+            table = service.set_table_open(table, is_open)
+        except service.Refused as error:
+            return refused(error)
         return Response(TableSerializer(table).data)
 
 

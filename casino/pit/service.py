@@ -157,6 +157,17 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
         return game
 
 
+def set_table_open(table: Table, is_open: bool) -> Table:
+    with transaction.atomic():
+        table = _locked(table)
+        if not is_open and open_game(table):
+            raise refuse("game_in_progress", "3", f"Table {table.number} has a game in progress; end it before "
+                                                  "closing the table.", conflict=True)
+        table.is_open = is_open
+        table.save(update_fields=["is_open"])
+        return table
+
+
 def end_game(game: Game, user, at: dt.datetime | None = None) -> Game:
     at = at or timezone.now()
     with transaction.atomic():
@@ -273,6 +284,9 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                 raise refuse("no_game", "3", f"Art. 3: table {table.number} has no game in progress; "
                                              "seat the players first.", conflict=True)
             state = progress(game)
+            if state.complete:
+                raise refuse("game_complete", "3", f"Art. 3 (I-2): game {game.pk} is complete (the North round is "
+                                                   "over); end it and seat a new game.", conflict=True)
             amounts = capital(game)
             jogo, result = _score(table, state, amounts, record)
             last = last_jogo(game)
@@ -366,6 +380,18 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
                                  reason=f"capital carried from the amendment of jogo {original.number}",
                                  approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
                                  gaming_day=later.gaming_day), jogo=True)
+    if any(amount is not None and amount < 0 for amount in capital(game)):
+        raise refuse("capital", "9(a)(4)", "With this amendment a player's capital now would be negative (he has "
+                                           "cashed out more than the corrected jogos leave him).")
+    if game.ended_by_id is None:  # not ended by hand: I-2 alone says whether the game is over
+        complete = progress(game).complete
+        later_game = table.games.filter(started_at__gt=game.started_at).exists()
+        if complete and game.ended_at is None:
+            game.ended_at = amended.recorded_at
+            game.save(update_fields=["ended_at"])
+        elif not complete and game.ended_at is not None and not later_game:
+            game.ended_at = None  # the corrected last jogo no longer ends the North round
+            game.save(update_fields=["ended_at"])
     return amended
 
 

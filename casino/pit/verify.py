@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from regulation import MalformedRecord, read_record, score
 
 from .chain import GENESIS, row_hash
+from .service import capital, current_jogos
 from .models import Jogo, Movement, Table
 
 
@@ -62,7 +63,26 @@ def _settlement_problem(row: Jogo) -> str | None:
 def breaks(tables=None) -> Iterator[Break]:
     """Every break found, table by table; the first of a table stops that table's check."""
     for table in (tables if tables is not None else Table.objects.select_related("casino").order_by("pk")):
-        yield from _check_table(table)
+        found = next(iter(_check_table(table)), None) or next(iter(_check_games(table)), None)
+        if found:
+            yield found
+
+
+def _check_games(table: Table) -> Iterator[Break]:
+    """Money carries from row to row: each jogo as it stands starts with the capital the one
+    before it left plus the movements between, and its record says so (Art. 9(a)(4))."""
+    for game in table.games.order_by("started_at").prefetch_related("players"):
+        for row in current_jogos(game):
+            expected = capital(game, row.position - 1)
+            if row.capital_before != expected:
+                yield Break(table, _name(row), f"capital before is {row.capital_before}; the movements and the "
+                                               f"jogos before it give {expected}")
+                return
+            seats = row.progress.seats
+            if row.record.get("capital") != {seat: expected[chair] for seat, chair in seats.items()} \
+                    or row.record.get("round_wind") != row.round_wind or row.record.get("result") != row.result:
+                yield Break(table, _name(row), "the record's capital, round wind or result differ from the row's")
+                return
 
 
 def _check_table(table: Table) -> Iterator[Break]:

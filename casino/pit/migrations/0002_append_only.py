@@ -1,5 +1,5 @@
 """On PostgreSQL the database itself keeps the ledger append-only: UPDATE, DELETE and TRUNCATE on
-the jogo and movement tables raise an error, whoever asks. The triggers have no bypass switch;
+the jogo and movement tables raise an error, whoever asks; so do changes to a game's seating. The triggers have no bypass switch;
 only the tables' owner or a superuser could disable them, and the application needs neither
 right to run. (SQLite has no such guard; there the models refuse to save or delete a row.)
 """
@@ -26,6 +26,12 @@ def install(apps, schema_editor):
                               "FOR EACH ROW EXECUTE FUNCTION pit_ledger_append_only()")
         schema_editor.execute(f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
                               "FOR EACH STATEMENT EXECUTE FUNCTION pit_ledger_append_only()")
+    # Who sat where and who was first banker decide seat winds and rounds (Art. 3): fixed once
+    # the game is seated. Only a game's end (ended_at, ended_by) may be written later.
+    schema_editor.execute("CREATE TRIGGER pit_player_no_change BEFORE UPDATE OR DELETE ON pit_player "
+                          "FOR EACH ROW EXECUTE FUNCTION pit_ledger_append_only()")
+    schema_editor.execute("CREATE TRIGGER pit_game_seated BEFORE UPDATE OF table_id, first_banker, started_at, "
+                          "started_by_id OR DELETE ON pit_game FOR EACH ROW EXECUTE FUNCTION pit_ledger_append_only()")
 
 
 def remove(apps, schema_editor):
@@ -34,6 +40,8 @@ def remove(apps, schema_editor):
     for table in LEDGER_TABLES:
         schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_change ON {table}")
         schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table}")
+    schema_editor.execute("DROP TRIGGER IF EXISTS pit_player_no_change ON pit_player")
+    schema_editor.execute("DROP TRIGGER IF EXISTS pit_game_seated ON pit_game")
     schema_editor.execute("DROP FUNCTION IF EXISTS pit_ledger_append_only()")
 
 
