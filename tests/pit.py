@@ -48,11 +48,8 @@ def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON):
 def next_record(game, **fields) -> dict:
     """The portable record of the game's next jogo: by default South wins a chicken hand on
     West's discard (0 fán), with round wind and capital as the ledger has them."""
-    state = service.progress(game)
-    amounts = service.capital(game)
     record = {
-        "variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
-        "capital": {seat: amounts[chair] for seat, chair in state.seats.items()},
+        **service.record_header(game),
         "result": "win", "winner": "S", "discarder": "W",
         "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}, "declared_fan": 0,
     }

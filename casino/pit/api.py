@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Exists, OuterRef
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets

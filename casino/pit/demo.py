@@ -41,12 +41,7 @@ MISDECLARED = {**DRAGON_SELF_DRAWN, "declared_fan": 2}  # the dealer announced 2
 
 
 def _record(game, fields: dict) -> dict:
-    state = service.progress(game)
-    amounts = service.capital(game)
-    record = {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
-              "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}, "result": "win"}
-    record.update(fields)
-    return record
+    return {**service.record_header(game), "result": "win", **fields}
 
 
 @transaction.atomic

@@ -61,14 +61,6 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.casino} table {self.number} ({self.variant} {self.stake}/{2 * self.stake})"
 
-    def clean(self) -> None:
-        tiers = CURRENT.tiers(self.variant) if self.variant in (CONVENTIONAL, SIMPLIFIED) else ()
-        if self.stake not in tiers:
-            raise ValidationError({"stake": _("Art. 8: %(stake)s/%(double)s is not a tier of the %(variant)s "
-                                              "variant; the tiers are %(tiers)s.")
-                                   % {"stake": self.stake, "double": 2 * (self.stake or 0),
-                                      "variant": self.variant, "tiers": ", ".join(f"{x}/{2 * x}" for x in tiers)}})
-
 
 class Game(models.Model):
     """A partida: the players seated at a table from the first jogo to the end of the North

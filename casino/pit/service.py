@@ -46,6 +46,11 @@ class Refused(Exception):
         return [p.as_dict() for p in self.problems]
 
 
+def capital_article(variant: str) -> str:
+    """The article of the capital at stake: Art. 9(a)(4) conventional, 9(b)(3) simplified."""
+    return "9(a)(4)" if variant == "conventional" else "9(b)(3)"
+
+
 def refuse(code: str, article: str | None, message: str, field: str | None = None, **kwargs) -> Refused:
     return Refused(Problem(code, article, message, field), **kwargs)
 
@@ -100,6 +105,14 @@ def capital(game: Game, after_position: int | None = None) -> list[int | None]:
     return amounts
 
 
+def record_header(game: Game) -> dict:
+    """What the ledger fixes of the game's next portable record: variant, stake, round wind and
+    each seated seat's capital at stake."""
+    state, amounts = progress(game), capital(game)
+    return {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
+            "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}}
+
+
 def open_game(table: Table) -> Game | None:
     return table.games.filter(ended_at__isnull=True).first()
 
@@ -147,8 +160,9 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
                          "first_banker")
         for index, player in enumerate(players):
             if not isinstance(player.get("capital"), int) or player["capital"] <= 0:
-                raise refuse("capital", "9(a)(4)", "Art. 9(a)(4): each player's capital at stake is a positive "
-                                                   "whole number of currency units.", f"players[{index}].capital")
+                article = capital_article(table.variant)
+                raise refuse("capital", article, f"Art. {article}: each player's capital at stake is a positive "
+                                                 "whole number of currency units.", f"players[{index}].capital")
         game = Game.objects.create(table=table, first_banker=first_banker, started_at=at, started_by=user)
         for player in sorted(players, key=lambda p: p["chair"]):
             Player.objects.create(game=game, chair=player["chair"], name=player["name"])
@@ -196,7 +210,7 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
         if chair not in range(4) or amounts[chair] is None:
             raise refuse("chair", "3", f"Chair {chair} has no player in game {game.pk}.", "chair")
         if kind == Movement.CASH_OUT and amount > amounts[chair]:
-            raise refuse("amount", "9(a)(4)", f"Chair {chair} has {amounts[chair]} at stake; "
+            raise refuse("amount", capital_article(table.variant), f"Chair {chair} has {amounts[chair]} at stake; "
                                               f"a cash-out of {amount} is more than that.", "amount")
         last = last_jogo(game)
         movement = Movement(game=game, chair=chair, kind=kind, amount=amount,
@@ -208,8 +222,9 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
 
 def _check_against_table(table: Table, state: Progress, amounts: list[int | None], jogo) -> list[Problem]:
     """The record must describe this table's next jogo: variant, tier, round wind, seats and
-    each seat's capital as the ledger has them (Art. 2, 3, 8, 9(a)(4))."""
+    each seat's capital as the ledger has them (Art. 2, 3, 8, 9(a)(4) or 9(b)(3))."""
     problems = []
+    article = capital_article(table.variant)
     if jogo.variant != table.variant:
         problems.append(Problem("table_variant", "2", f"Art. 2: table {table.number} plays the {table.variant} "
                                                       f"variant; the record says {jogo.variant}.", "variant"))
@@ -227,7 +242,7 @@ def _check_against_table(table: Table, state: Progress, amounts: list[int | None
     else:
         for seat, chair in seats.items():
             if jogo.capital[seat] != amounts[chair]:
-                problems.append(Problem("capital", "9(a)(4)", f"Art. 9(a)(4): {seat} (chair {chair}) has "
+                problems.append(Problem("capital", article, f"Art. {article}: {seat} (chair {chair}) has "
                                                               f"{amounts[chair]} at stake; the record says "
                                                               f"{jogo.capital[seat]}.", f"capital.{seat}"))
     return problems
@@ -371,8 +386,9 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
         if amounts == later.capital_before:
             continue
         if any(amount is not None and amount < 0 for amount in amounts):
-            raise refuse("capital", "9(a)(4)", f"With this amendment a player's capital before jogo {later.number} "
-                                               "would be negative (a cash-out larger than his capital).")
+            raise refuse("capital", capital_article(table.variant),
+                         f"With this amendment a player's capital before jogo {later.number} would be negative "
+                         "(a cash-out larger than his capital).")
         record = {**later.record, "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
         jogo, result = _score(table, later.progress, amounts, record)
         _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,
@@ -381,8 +397,8 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
                                  approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
                                  gaming_day=later.gaming_day), jogo=True)
     if any(amount is not None and amount < 0 for amount in capital(game)):
-        raise refuse("capital", "9(a)(4)", "With this amendment a player's capital now would be negative (he has "
-                                           "cashed out more than the corrected jogos leave him).")
+        raise refuse("capital", capital_article(table.variant), "With this amendment a player's capital now would "
+                     "be negative (he has cashed out more than the corrected jogos leave him).")
     if game.ended_by_id is None:  # not ended by hand: I-2 alone says whether the game is over
         complete = progress(game).complete
         later_game = table.games.filter(started_at__gt=game.started_at).exists()
