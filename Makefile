@@ -6,6 +6,7 @@ PYTEST_ARGS ?=
 
 bootstrap:
 	bash scripts/bootstrap
+	$(PYTHON) manage.py compilemessages --ignore=.venv --verbosity 0
 
 run: bootstrap
 	$(PYTHON) manage.py migrate --noinput
