@@ -9,5 +9,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("pit/", include("casino.pit.web_urls")),
     path("api/v1/", include("casino.pit.urls")),
 ]

@@ -1,8 +1,11 @@
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """Signed-in staff go straight to their tables; others see what this is and a login link."""
+    if request.user.is_authenticated:
+        return redirect("pit:tables")
     return render(request, "home.html")
 
 

@@ -15,12 +15,12 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
 from . import service
+from .access import require, visible_tables
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table
 from .serializers import (AmendmentSerializer, ErrorsSerializer, FlagSerializer, GameSerializer,
                           JogoSerializer, MovementInputSerializer, MovementSerializer, RefusalSerializer,
@@ -28,25 +28,6 @@ from .serializers import (AmendmentSerializer, ErrorsSerializer, FlagSerializer,
 
 REFUSED = {400: OpenApiResponse(ErrorsSerializer, description="refused: every error with its article"),
            409: OpenApiResponse(ErrorsSerializer, description="clashes with the ledger's state")}
-
-
-def visible_tables(user):
-    """Inspectors and managers see every table; pit staff the tables they are assigned to."""
-    if user.has_perm("pit.view_all_tables"):
-        return Table.objects.all()
-    if user.has_perm("pit.view_table"):
-        return Table.objects.filter(staff=user)
-    return Table.objects.none()
-
-
-def require(user, permission: str, table: Table | None = None) -> None:
-    """Refuse unless the user holds `permission` and, for a table's pit staff permission, is
-    assigned to that table (inspectors and managers need no assignment)."""
-    if not user.has_perm(permission):
-        raise PermissionDenied(f"Your role does not allow this ({permission}).")
-    if table is not None and not user.has_perm("pit.view_all_tables") \
-            and not table.staff.filter(pk=user.pk).exists():
-        raise PermissionDenied(f"You are not assigned to table {table.number}.")
 
 
 def refused(error: service.Refused) -> Response:

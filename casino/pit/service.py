@@ -275,6 +275,43 @@ def _jogo_row(state: Progress, amounts: list[int | None], record: dict, jogo, re
                 pay_all=jogo.pay_all is not None, capital_before=list(amounts), capital_after=after, **fields)
 
 
+def _next_jogo(table: Table) -> tuple[Game, Progress, list[int | None]]:
+    """The game in progress at the table, who plays its next jogo as what, and each chair's
+    capital at stake; Refused when the table cannot take a jogo now."""
+    if not table.is_open:
+        raise refuse("table_closed", None, f"Table {table.number} is closed.", conflict=True)
+    game = open_game(table)
+    if game is None:
+        raise refuse("no_game", "3", f"Art. 3: table {table.number} has no game in progress; "
+                                     "seat the players first.", conflict=True)
+    state = progress(game)
+    if state.complete:
+        raise refuse("game_complete", "3", f"Art. 3 (I-2): game {game.pk} is complete (the North round is "
+                                           "over); end it and seat a new game.", conflict=True)
+    return game, state, capital(game)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What recording a record now would do: the engine's result and each chair's capital
+    before and after."""
+
+    game: Game
+    state: Progress
+    result: object  # regulation.jogo.Result
+    capital_before: list[int | None]
+    capital_after: list[int | None]
+
+
+def preview_jogo(table: Table, record: dict) -> Preview:
+    """Check and score `record` as the table's next jogo exactly as `record_jogo` would, and
+    write nothing: the dealer's preview before saving. Refused with every problem."""
+    game, state, amounts = _next_jogo(table)
+    jogo, result = _score(table, state, amounts, record)
+    row = _jogo_row(state, amounts, record, jogo, result)
+    return Preview(game, state, result, row.capital_before, row.capital_after)
+
+
 def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None,
                 at: dt.datetime | None = None) -> tuple[Jogo, bool]:
     """Validate a portable record (JOGO-FORMAT.md) as the table's next jogo and add it to the
@@ -292,17 +329,7 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                                                               f"for jogo {earlier.number}, with another record.",
                                      "idempotency_key", conflict=True)
                     return earlier, False
-            if not table.is_open:
-                raise refuse("table_closed", None, f"Table {table.number} is closed.", conflict=True)
-            game = open_game(table)
-            if game is None:
-                raise refuse("no_game", "3", f"Art. 3: table {table.number} has no game in progress; "
-                                             "seat the players first.", conflict=True)
-            state = progress(game)
-            if state.complete:
-                raise refuse("game_complete", "3", f"Art. 3 (I-2): game {game.pk} is complete (the North round is "
-                                                   "over); end it and seat a new game.", conflict=True)
-            amounts = capital(game)
+            game, state, amounts = _next_jogo(table)
             jogo, result = _score(table, state, amounts, record)
             last = last_jogo(game)
             row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,

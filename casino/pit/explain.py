@@ -1,0 +1,56 @@
+"""A scored jogo as the dealer's screen shows it: the hand's reading, each fán item with its
+article and name, who pays whom, the cap and the commission, in the user's language."""
+from __future__ import annotations
+
+from casino.terms.vocabulary import fan_item_name, seat_name
+from regulation.hands import CHOW, KONG
+from regulation.tiles import tile_code
+
+
+def set_tiles(tile_set) -> list[str]:
+    """The tile codes of one set of a reading: a chow's three, a pong's three, a kong's four."""
+    if tile_set.kind == CHOW:
+        return [tile_code(tile_set.tile + step) for step in range(3)]
+    return [tile_code(tile_set.tile)] * (4 if tile_set.kind == KONG else 3)
+
+
+def reading(grade) -> list[dict] | None:
+    """The best reading of the hand (Art. 4; RULES §3): its sets, then the pair."""
+    if grade is None:
+        return None
+    shape = grade.shape
+    if shape.thirteen_orphans:
+        return [{"kind": "thirteen_orphans", "tiles": [], "exposed": False}]
+    sets = [{"kind": s.kind, "tiles": set_tiles(s), "exposed": s.exposed, "declared": s.declared}
+            for s in shape.sets]
+    return sets + [{"kind": "pair", "tiles": [tile_code(shape.pair)] * 2, "exposed": False, "declared": False}]
+
+
+def explain(result, players: dict[str, str]) -> dict:
+    """Display data of an engine `Result`; `players` maps seat wind → player name."""
+    settlement = result.settlement
+
+    def who(seat: str) -> str:
+        return f"{seat_name(seat)} · {players.get(seat, '')}"
+
+    items = []
+    if result.fan is not None:
+        items = [{"code": i.code, "name": fan_item_name(i.code), "fan": i.fan, "article": i.article}
+                 for i in result.grade.items]
+    return {
+        "valid": result.valid,
+        "reading": reading(result.grade) if result.fan is not None else None,
+        "items": items,
+        "fan": result.fan,
+        "raw": result.grade.raw if result.fan is not None else None,
+        "declared_fan": result.jogo.declared_fan,
+        "fan_mismatch": result.fan_mismatch,
+        "share": settlement.share,
+        "payments": [{"from": who(p.payer), "to": who(p.payee), "amount": p.amount} for p in settlement.payments],
+        "dues": [{"seat": who(seat), "amount": amount} for seat, amount in settlement.dues.items()],
+        "cap": settlement.cap,
+        "capped": settlement.capped,
+        "commission": settlement.commission,
+        "net": [{"seat": who(seat), "amount": amount} for seat, amount in settlement.net.items()],
+        "banker_moves": result.banker_moves,
+    }

@@ -1,0 +1,165 @@
+"""The dealer's forms: seating a game, and a jogo as the dealer enters it at the table.
+
+`JogoForm` only gathers what the dealer entered and builds the portable record
+(JOGO-FORMAT.md) from it and from what the ledger fixes (variant, stake, round wind, capital:
+`service.record_header`). Every rule is checked by the engine and the recording service, so
+the screen shows exactly the errors that saving would give, each with its article.
+"""
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
+MELD_KINDS = [("", _("—")), ("chow", _("Chow")), ("pong", _("Pong")), ("kong", _("Open kong")),
+              ("concealed_kong", _("Concealed kong"))]
+CONDITIONS = [("last_tile", _("Last tile")), ("robbing_kong", _("Robbing a kong")),
+              ("kong_replacement", _("Kong replacement")), ("kong_upon_kong", _("Kong upon kong")),
+              ("heavenly", _("Heavenly win")), ("earthly", _("Earthly win"))]
+PAY_ALL_ARTICLES = {
+    "conventional": ["10(a)(1)", "10(a)(2)", "10(a)(3)", "10(a)(4)", "10(a)(5)", "10(a)(6)"],
+    "simplified": ["10(b)(1)", "10(b)(2)"],
+}
+MELD_ROWS = 4  # Art. 4(a): at most four sets are declared
+FORM_FIELD = {  # the record's field (MalformedRecord.field) → the form's field
+    "winner": "winner", "discarder": "discarder", "hand": "concealed", "hand.concealed": "concealed",
+    "hand.winning_tile": "winning_tile", "declared_fan": "declared_fan", "pay_all": "pay_all_seat",
+    "pay_all.seat": "pay_all_seat", "pay_all.article": "pay_all_article", "false_win": "false_win_seat",
+    "false_win.seat": "false_win_seat", "conditions": "conditions", "claimants": "claimants",
+}
+MELD_FIELD = re.compile(r"hand\.melds\[(\d)\]")
+
+
+def tiles_input(kind: str, **attrs) -> forms.TextInput:
+    """A text input for tiles in notation, which the tile picker also fills ("one" or "many")."""
+    return forms.TextInput(attrs={"data-tiles": kind, "autocomplete": "off", "autocapitalize": "off",
+                                  "spellcheck": "false", **attrs})
+
+
+class SeatForm(forms.Form):
+    """Seating a game (Art. 3): a name and a capital per chair, and the first banker's chair.
+    The simplified game may leave chairs empty (2 to 4 players)."""
+
+    first_banker = forms.TypedChoiceField(label=_("First banker"), coerce=int,
+                                          choices=[(c, c + 1) for c in range(4)], initial=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for chair in range(4):
+            self.fields[f"name_{chair}"] = forms.CharField(label=_("Player"), max_length=80, required=False)
+            self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, required=False)
+
+    def chairs(self):
+        return [(chair, self[f"name_{chair}"], self[f"capital_{chair}"]) for chair in range(4)]
+
+    def players(self) -> list[dict]:
+        """The seated chairs; a chair is seated when it has a name or a capital."""
+        data = self.cleaned_data
+        seated = []
+        for chair in range(4):
+            name, amount = data.get(f"name_{chair}"), data.get(f"capital_{chair}")
+            if name or amount:
+                seated.append({"chair": chair, "name": name or _("Chair %(chair)s") % {"chair": chair + 1},
+                               "capital": amount})
+        return seated
+
+
+class JogoForm(forms.Form):
+    result = forms.ChoiceField(label=_("Result"), choices=RESULTS, initial="win", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=_("Winner"), required=False)
+    discarder = forms.ChoiceField(label=_("Discarder"), required=False)
+    concealed = forms.CharField(label=_("Concealed tiles"), required=False, max_length=120,
+                                widget=tiles_input("many", **{"aria-describedby": "concealed-help"}),
+                                help_text=_("Without the winning tile and without concealed kongs, e.g. 234m678p5s"))
+    winning_tile = forms.CharField(label=_("Winning tile"), required=False, max_length=8,
+                                   widget=tiles_input("one", **{"class": "short"}))
+    conditions = forms.MultipleChoiceField(label=_("Conditions"), choices=CONDITIONS, required=False,
+                                           widget=forms.CheckboxSelectMultiple)
+    declared_fan = forms.TypedChoiceField(label=_("Declared grade (fán)"), coerce=int, empty_value=None,
+                                          required=False)
+    declined_pong = forms.MultipleChoiceField(label=_("Called pong and declined (Art. 9(a)(2))"), required=False,
+                                              widget=forms.CheckboxSelectMultiple)
+    saw_tiles = forms.MultipleChoiceField(label=_("Looked at another player's tiles (Art. 9(a)(3))"),
+                                          required=False, widget=forms.CheckboxSelectMultiple)
+    claimants = forms.MultipleChoiceField(label=_("Also claimed the discard to win (Art. 5(a)(6))"),
+                                          required=False, widget=forms.CheckboxSelectMultiple)
+    pay_all_seat = forms.ChoiceField(label=_("Pay-all (包輸): liable player"), required=False)
+    pay_all_article = forms.ChoiceField(label=_("Pay-all article"), required=False)
+    pay_all_live_tile = forms.BooleanField(label=_("The discarded honour had not been seen on the table"),
+                                           required=False)
+    false_win_seat = forms.ChoiceField(label=_("False win (詐糊): offender"), required=False)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args, seats: dict[str, str], variant: str, **kwargs):
+        """`seats`: seat wind → label ("E · Ana") of the seated seats, in turn order."""
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        choices = [(seat, label) for seat, label in seats.items()]
+        self.fields["winner"].choices = [("", _("—"))] + choices
+        self.fields["discarder"].choices = [("", _("Self-drawn"))] + choices
+        for name in ("declined_pong", "saw_tiles", "claimants"):
+            self.fields[name].choices = choices
+        self.fields["pay_all_seat"].choices = [("", _("None"))] + choices
+        self.fields["false_win_seat"].choices = [("", _("—"))] + choices
+        self.fields["pay_all_article"].choices = [("", _("—"))] + [
+            (article, f"Art. {article}") for article in PAY_ALL_ARTICLES[variant]]
+        top = 2 if variant == "conventional" else 1  # Art. 6(a)(3), 6(b)
+        self.fields["declared_fan"].choices = [("", _("—"))] + [(fan, fan) for fan in range(top + 1)]
+        if variant != "conventional":
+            del self.fields["declined_pong"]  # no pong is called in the simplified game, Art. 5(b)(3)
+            self.fields["saw_tiles"].label = _("Looked at another player's tiles (Art. 9(b)(2))")
+            self.fields["claimants"].label = _("Also claimed the discard to win (Art. 5(b)(5))")
+        for row in range(MELD_ROWS if variant == "conventional" else 1):
+            self.fields[f"meld_kind_{row}"] = forms.ChoiceField(label=_("Meld"), choices=MELD_KINDS, required=False)
+            self.fields[f"meld_tiles_{row}"] = forms.CharField(
+                label=_("Meld tiles"), required=False, max_length=16,
+                widget=tiles_input("many", **{"aria-label": _("Tiles of meld %(n)s") % {"n": row + 1}}))
+
+    def meld_rows(self):
+        rows = range(MELD_ROWS if self.variant == "conventional" else 1)
+        return [(self[f"meld_kind_{row}"], self[f"meld_tiles_{row}"]) for row in rows]
+
+    def record(self, header: dict) -> dict:
+        """The portable record of what was entered, on the ledger's `header` (JOGO-FORMAT.md)."""
+        data = self.cleaned_data
+        result = data["result"]
+        record = {**header, "result": result, "winner": None, "discarder": None, "hand": None,
+                  "conditions": [], "declared_fan": data.get("declared_fan"), "conduct": [], "claimants": [],
+                  "pay_all": None, "false_win": None}
+        if result == "win":
+            melds = []
+            for row in range(MELD_ROWS if self.variant == "conventional" else 1):
+                kind, tiles = data.get(f"meld_kind_{row}"), data.get(f"meld_tiles_{row}", "").strip()
+                if kind or tiles:
+                    melds.append({"kind": "kong" if kind == "concealed_kong" else kind, "tiles": tiles,
+                                  "exposed": kind != "concealed_kong"})
+            record.update(
+                winner=data.get("winner") or None, discarder=data.get("discarder") or None,
+                hand={"concealed": data.get("concealed", "").strip(), "melds": melds,
+                      "winning_tile": data.get("winning_tile", "").strip()},
+                conditions=list(data.get("conditions") or []), claimants=list(data.get("claimants") or []),
+                conduct=[{"seat": seat, "kind": "declined_pong"} for seat in data.get("declined_pong") or []]
+                + [{"seat": seat, "kind": "saw_tiles"} for seat in data.get("saw_tiles") or []],
+            )
+            if data.get("pay_all_seat") or data.get("pay_all_article"):
+                record["pay_all"] = {"seat": data.get("pay_all_seat") or None,
+                                     "article": data.get("pay_all_article") or None,
+                                     "live_tile": bool(data.get("pay_all_live_tile"))}
+        elif result == "false_win":
+            record["false_win"] = {"seat": data.get("false_win_seat") or None}
+        return record
+
+
+def form_field(record_field: str | None) -> str | None:
+    """The form field a record field's error belongs to ("hand.melds[1].tiles" → "meld_tiles_1")."""
+    if not record_field:
+        return None
+    meld = MELD_FIELD.match(record_field)
+    if meld:
+        return f"meld_{'kind' if record_field.endswith('.kind') else 'tiles'}_{meld.group(1)}"
+    return FORM_FIELD.get(record_field)
+
+

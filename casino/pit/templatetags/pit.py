@@ -1,0 +1,92 @@
+"""Template filters of the pit's screens: tiles drawn as tiles, and names in the user's language."""
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html, format_html_join
+
+from casino.terms import vocabulary
+from regulation.tiles import TileNotationError, parse_tiles, tile_code
+
+register = template.Library()
+
+SUIT_MARK = {"m": "萬", "p": "筒", "s": "索"}
+HONOUR_FACE = {"1": "東", "2": "南", "3": "西", "4": "北", "5": "", "6": "發", "7": "中"}
+
+
+def _face(code: str) -> tuple[str, str]:
+    """(number, mark) drawn on a tile: 5 and 萬 for 5m; nothing and 中 for 7z."""
+    digit, suit = code[0], code[1]
+    if suit == "z":
+        return "", HONOUR_FACE[digit]
+    return digit, SUIT_MARK[suit]
+
+
+@register.filter
+def tile(code: str):
+    """One tile drawn as a tile: the face as printed on the tile, the name for readers."""
+    number, mark = _face(code)
+    return format_html('<span class="tile t-{} s-{}" title="{}" aria-label="{}"><b>{}</b><i>{}</i></span>',
+                       code, code[1], vocabulary.tile_name(code), vocabulary.tile_name(code), number, mark)
+
+
+@register.filter
+def tiles(value):
+    """Tiles from notation ("123m55z") or a list of codes, drawn in order; text that is not
+    notation is shown as typed."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        try:
+            codes = [tile_code(t) for t in parse_tiles(value)]
+        except TileNotationError:
+            return value
+    else:
+        codes = list(value)
+    return format_html('<span class="tiles">{}</span>', format_html_join("", "{}", ((tile(c),) for c in codes)))
+
+
+@register.filter
+def seat_name(wind: str) -> str:
+    return vocabulary.seat_name(wind) if wind else ""
+
+
+@register.filter
+def localise(error) -> str:
+    return vocabulary.localise(error)
+
+
+@register.filter
+def result_name(result: str) -> str:
+    return vocabulary.result_name(result)
+
+
+@register.filter
+def variant_name(variant: str) -> str:
+    return vocabulary.variant_name(variant)
+
+
+@register.filter
+def meld_kind_name(kind: str) -> str:
+    return vocabulary.meld_kind_name(kind)
+
+
+@register.filter
+def round_name(wind: str) -> str:
+    return vocabulary.round_name(wind)
+
+
+@register.filter
+def tile_of_wind(wind: str):
+    """The wind's own tile (東 for East), drawn as a tile."""
+    return tile(f"{'ESWN'.index(wind) + 1}z") if wind else ""
+
+
+@register.simple_tag
+def chairs_of(jogo) -> list[dict]:
+    """Each seated chair of a recorded jogo: player, seat wind, capital before and after."""
+    names = {player.chair: player.name for player in jogo.game.players.all()}
+    state = jogo.progress
+    return [{"chair": chair, "name": names.get(chair, ""), "seat": state.seat_of(chair),
+             "seat_name": vocabulary.seat_name(state.seat_of(chair)),
+             "before": jogo.capital_before[chair], "after": jogo.capital_after[chair]}
+            for chair in sorted(names, key=lambda c: (c - state.banker) % 4)]

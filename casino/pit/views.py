@@ -1,0 +1,213 @@
+"""The dealer's table screen: the tables a user may see, seating a game, entering a jogo with
+a live preview from the engine, and the receipt of a recorded jogo.
+
+Views stay thin: the forms gather input, `service` checks, scores and writes, and every error
+shown is the one saving would give, with its article.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Max, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from casino.terms.vocabulary import seat_name
+from regulation.tiles import KINDS, tile_code
+
+from . import service
+from .access import require, visible_tables
+from .explain import explain
+from .forms import JogoForm, SeatForm, form_field
+from .models import Game, Jogo, Table
+
+RECENT = 8  # jogos of the game listed under the form
+
+
+def palette(variant: str) -> list[str]:
+    """The tiles of the variant (Art. 2) in the order of the picker: números, círculos, bambus,
+    winds, dragons."""
+    return [tile_code(tile) for tile in sorted(KINDS[variant])]
+
+
+@login_required
+def tables(request: HttpRequest) -> HttpResponse:
+    rows = visible_tables(request.user).select_related("casino").order_by("casino__name", "number")
+    games = {game.table_id: game for game in Game.objects.filter(table__in=rows, ended_at__isnull=True)
+             .annotate(played=Count("jogos", filter=Q(jogos__revision=0)))}
+    return render(request, "pit/tables.html", {
+        "tables": [(table, games.get(table.pk)) for table in rows],
+        "can_record": request.user.has_perm("pit.record_at_table"),
+    })
+
+
+def _table(request: HttpRequest, pk: int, permission: str = "pit.view_table") -> Table:
+    table = get_object_or_404(Table.objects.select_related("casino"), pk=pk)
+    require(request.user, permission, table)
+    return table
+
+
+def _seats(game, state, amounts) -> list[dict]:
+    """Each chair of the game: player, seat wind this jogo, banker or not, capital at stake."""
+    names = {player.chair: player.name for player in game.players.all()}
+    return [{"chair": chair, "name": names[chair], "seat": state.seat_of(chair),
+             "seat_name": seat_name(state.seat_of(chair)), "banker": chair == state.banker,
+             "capital": amounts[chair]}
+            for chair in sorted(names, key=lambda c: (c - state.banker) % 4)]
+
+
+def _jogo_form(table: Table, game, state, data=None) -> JogoForm:
+    names = {player.chair: player.name for player in game.players.all()}
+    seats = {seat: f"{seat_name(seat)} · {names[chair]}" for seat, chair in state.seats.items()}
+    return JogoForm(data, seats=seats, variant=table.variant, initial={"key": uuid.uuid4().hex})
+
+
+@login_required
+def table(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _table(request, pk)
+    return _table_page(request, table)
+
+
+def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_form: SeatForm | None = None,
+                problems=(), status: int = 200, **preview) -> HttpResponse:
+    game = service.open_game(table)
+    context = {"table": table, "game": game, "problems": problems, "palette": palette(table.variant),
+               "can_record": request.user.has_perm("pit.record_at_table"), **preview}
+    if game is None:
+        context["seat_form"] = seat_form or SeatForm()
+    else:
+        state, amounts = service.progress(game), service.capital(game)
+        context.update(state=state, seats=_seats(game, state, amounts),
+                       form=form or _jogo_form(table, game, state),
+                       recent=_recent(game))
+    receipt = request.GET.get("receipt")
+    if receipt and receipt.isdigit():
+        context["receipt"] = Jogo.objects.filter(table=table, pk=receipt).select_related("game").first()
+    return render(request, "pit/table.html", context, status=status)
+
+
+def _recent(game) -> list[Jogo]:
+    """The game's last jogos, newest first, each at its current revision."""
+    rows = list(Jogo.objects.filter(game=game).order_by("-position", "-revision")[: RECENT * 2])
+    latest: dict[int, Jogo] = {}
+    for row in rows:
+        latest.setdefault(row.position, row)
+    return list(latest.values())[:RECENT]
+
+
+@login_required
+@require_POST
+def seat(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _table(request, pk, "pit.record_at_table")
+    form = SeatForm(request.POST)
+    if form.is_valid():
+        try:
+            service.start_game(table, request.user, players=form.players(),
+                               first_banker=form.cleaned_data["first_banker"])
+        except service.Refused as refused:
+            return _table_page(request, table, seat_form=form, problems=refused.problems, status=400)
+        messages.success(request, _("Game seated. The first jogo can be recorded."))
+        return redirect("pit:table", pk=table.pk)
+    return _table_page(request, table, seat_form=form, status=400)
+
+
+@login_required
+@require_POST
+def end(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _table(request, pk, "pit.record_at_table")
+    game = service.open_game(table)
+    if game is not None:
+        service.end_game(game, request.user)
+        messages.success(request, _("Game ended."))
+    return redirect("pit:table", pk=table.pk)
+
+
+def _entered(request, table: Table):
+    """(form, record) of the jogo entered, on the ledger's header; record None when the form
+    itself is incomplete; Refused when the table cannot take a jogo."""
+    game = service.open_game(table)
+    if game is None:
+        raise service.refuse("no_game", "3", _("Art. 3: table %(table)s has no game in progress; seat the "
+                                               "players first.") % {"table": table.number}, conflict=True)
+    state = service.progress(game)
+    form = _jogo_form(table, game, state, request.POST)
+    if not form.is_valid():
+        return form, None
+    return form, form.record(service.record_header(game))
+
+
+def _attach(form: JogoForm, problems) -> None:
+    """Mark the fields named by the problems, so the dealer sees where each error is."""
+    for problem in problems:
+        name = form_field(getattr(problem, "field", None))
+        if name and name in form.fields:
+            form.fields[name].widget.attrs["aria-invalid"] = "true"
+
+
+@login_required
+@require_POST
+def jogo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Preview (action=preview) or save (action=save) the jogo entered."""
+    table = _table(request, pk, "pit.record_at_table")
+    try:
+        form, record = _entered(request, table)
+    except service.Refused as refused:
+        return _table_page(request, table, problems=refused.problems, status=409)
+    if record is None:
+        return _table_page(request, table, form=form, status=400)
+    if request.POST.get("action") != "save":
+        return _preview_page(request, table, form, record)
+    try:
+        row, _created = service.record_jogo(table, request.user, record,
+                                            idempotency_key=form.cleaned_data.get("key") or None)
+    except service.Refused as refused:
+        _attach(form, refused.problems)
+        return _table_page(request, table, form=form, problems=refused.problems, status=400)
+    return redirect(f"{reverse('pit:table', args=[table.pk])}?receipt={row.pk}")
+
+
+def _preview_context(table: Table, record: dict) -> dict:
+    """What the preview shows: every problem saving would meet, or the engine's explained result
+    with each chair's capital before and after."""
+    try:
+        preview = service.preview_jogo(table, record)
+    except service.Refused as refused:
+        return {"problems": refused.problems}
+    seats = _seats(preview.game, preview.state, preview.capital_before)
+    for row in seats:
+        row["after"] = preview.capital_after[row["chair"]]
+    players = {row["seat"]: row["name"] for row in seats}
+    return {"preview": preview, "explained": explain(preview.result, players), "preview_seats": seats}
+
+
+def _preview_page(request, table, form, record) -> HttpResponse:
+    context = _preview_context(table, record)
+    _attach(form, context.get("problems", ()))
+    return _table_page(request, table, form=form, **context)
+
+
+@login_required
+@require_POST
+def preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live preview's fragment, fetched by the screen's script as the dealer types."""
+    table = _table(request, pk, "pit.record_at_table")
+    try:
+        form, record = _entered(request, table)
+    except service.Refused as refused:
+        return render(request, "pit/_preview.html", {"problems": refused.problems})
+    if record is None:
+        return render(request, "pit/_preview.html", {"form": form})
+    return render(request, "pit/_preview.html", {"form": form, **_preview_context(table, record)})
+
+
+@login_required
+def receipt(request: HttpRequest, pk: int) -> HttpResponse:
+    row = get_object_or_404(Jogo.objects.select_related("game", "table", "recorded_by"), pk=pk)
+    require(request.user, "pit.view_jogo", row.table)
+    last = Jogo.objects.filter(table=row.table, number=row.number).aggregate(Max("revision"))["revision__max"]
+    return render(request, "pit/receipt.html", {"jogo": row, "superseded": row.revision != last})

@@ -1,0 +1,15 @@
+"""The dealer's screens under /pit/ (the API is under /api/v1/, see urls.py)."""
+from django.urls import path
+
+from . import views
+
+app_name = "pit"
+urlpatterns = [
+    path("", views.tables, name="tables"),
+    path("tables/<int:pk>/", views.table, name="table"),
+    path("tables/<int:pk>/seat", views.seat, name="seat"),
+    path("tables/<int:pk>/end", views.end, name="end"),
+    path("tables/<int:pk>/jogo", views.jogo, name="jogo"),
+    path("tables/<int:pk>/preview", views.preview, name="preview"),
+    path("jogos/<int:pk>/", views.receipt, name="receipt"),
+]

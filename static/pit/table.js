@@ -1,0 +1,116 @@
+// The dealer's table screen: the tile picker, the tiles drawn under each tile field, the
+// fields shown for the chosen result, and the live preview from the engine. Without this
+// script the form still works: "Preview" and "Save" are plain submit buttons.
+(function () {
+  "use strict";
+  const form = document.getElementById("jogo-form");
+  if (!form) return;
+
+  const SUITS = "mpsz";
+  const MARK = { m: "萬", p: "筒", s: "索" };
+  const HONOUR = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "", 6: "發", 7: "中" };
+
+  // "123m55z" -> ["1m", "2m", "3m", "5z", "5z"]; null when it is not notation.
+  function codes(text) {
+    const compact = text.replace(/\s+/g, "");
+    if (!/^(?:[1-9]+[mps]|[1-7]+z)*$/.test(compact)) return null;
+    const out = [];
+    for (const [, digits, suit] of compact.matchAll(/([1-9]+)([mpsz])/g)) {
+      for (const digit of digits) out.push(digit + suit);
+    }
+    return out;
+  }
+
+  // ["1m", "5z", "2m"] -> "12m5z", grouped by suit in the order m p s z, sorted within.
+  function notation(list) {
+    const sorted = [...list].sort((a, b) => SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) || a[0] - b[0]);
+    let out = "";
+    sorted.forEach((code, i) => {
+      out += code[0];
+      if (i === sorted.length - 1 || sorted[i + 1][1] !== code[1]) out += code[1];
+    });
+    return out;
+  }
+
+  function drawTiles(strip, text) {
+    strip.textContent = "";
+    const list = codes(text);
+    if (!list) return;
+    for (const code of list) {
+      const tile = document.createElement("span");
+      tile.className = "tile t-" + code + " s-" + code[1];
+      const number = document.createElement("b");
+      const mark = document.createElement("i");
+      if (code[1] === "z") { mark.textContent = HONOUR[code[0]]; } else { number.textContent = code[0]; mark.textContent = MARK[code[1]]; }
+      tile.append(number, mark);
+      strip.append(tile);
+    }
+  }
+
+  const tileFields = [...form.querySelectorAll("[data-tiles]")];
+  let target = tileFields[0];
+  function redraw(field) {
+    const strip = form.querySelector(`[data-strip-for="${field.id}"]`);
+    if (strip) drawTiles(strip, field.value);
+  }
+  tileFields.forEach((field) => {
+    field.addEventListener("focus", () => { target = field; markTarget(); });
+    field.addEventListener("input", () => redraw(field));
+    redraw(field);
+  });
+  function markTarget() {
+    tileFields.forEach((f) => f.classList.toggle("picking", f === target));
+  }
+  markTarget();
+
+  form.querySelectorAll("[data-tile]").forEach((button) => {
+    button.addEventListener("click", () => {
+      if (!target) return;
+      const code = button.dataset.tile;
+      if (target.dataset.tiles === "one") {
+        target.value = code;
+      } else {
+        const list = codes(target.value) || [];
+        list.push(code);
+        target.value = notation(list);
+      }
+      redraw(target);
+      target.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
+  const back = form.querySelector("[data-tile-back]");
+  if (back) {
+    back.addEventListener("click", () => {
+      if (!target) return;
+      const list = codes(target.value) || [];
+      list.pop();
+      target.value = notation(list);
+      redraw(target);
+      target.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  // Show the fields of the chosen result only.
+  function showResult() {
+    const chosen = (form.querySelector('input[name="result"]:checked') || {}).value;
+    form.querySelectorAll(".when-win").forEach((el) => { el.hidden = chosen !== "win"; });
+    form.querySelectorAll(".when-false-win").forEach((el) => { el.hidden = chosen !== "false_win"; });
+  }
+  form.querySelectorAll('input[name="result"]').forEach((r) => r.addEventListener("change", showResult));
+  showResult();
+
+  // The live preview: the engine's verdict on what is entered, as the dealer enters it.
+  const panel = document.getElementById("preview");
+  let timer = null;
+  let asked = 0;
+  async function refresh() {
+    const mine = ++asked;
+    const body = new FormData(form);
+    body.set("action", "preview");
+    const response = await fetch(form.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" });
+    if (mine !== asked || !response.ok) return;  // a newer request is on its way
+    panel.innerHTML = await response.text();
+  }
+  form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 250); });
+  form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(refresh, 100); });
+})();
