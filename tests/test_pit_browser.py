@@ -93,8 +93,11 @@ class Screen:
             self.click(f'button[data-tile="{code}"]')
 
     def shot(self, name: str):
-        if SHOTS:
+        if SHOTS:  # the whole page, not only the window
+            height = self.driver.execute_script("return document.documentElement.scrollHeight")
+            self.driver.set_window_size(1280, min(height, 3000))
             self.driver.save_screenshot(str(Path(SHOTS) / f"{name}.png"))
+            self.driver.set_window_size(1280, 1000)
 
 
 @pytest.fixture
@@ -211,5 +214,6 @@ def test_switching_language_changes_the_labels(screen, people):
     assert screen.find("html").get_attribute("lang") == "pt"
     Select(screen.find("#language")).select_by_value("zh-hant")
     screen.wait_for("header.top nav", "牌桌")
+    screen.shot("seat-a-game-zh-hant")
     seat_players_zh = screen.text(".seat-form h2")
     assert seat_players_zh and all(ord(ch) > 0x2E80 for ch in seat_players_zh.replace(" ", ""))

@@ -154,21 +154,35 @@ def _attach(form: JogoForm, problems) -> None:
 def jogo(request: HttpRequest, pk: int) -> HttpResponse:
     """Preview (action=preview) or save (action=save) the jogo entered."""
     table = _table(request, pk, "pit.record_at_table")
+    saving = request.POST.get("action") == "save"
+    if saving and (earlier := _saved_with(table, request.POST.get("key"))):
+        return _receipt_redirect(earlier)  # the form was sent twice: the first send recorded it
     try:
         form, record = _entered(request, table)
     except service.Refused as refused:
         return _table_page(request, table, problems=refused.problems, status=409)
     if record is None:
         return _table_page(request, table, form=form, status=400)
-    if request.POST.get("action") != "save":
+    if not saving:
         return _preview_page(request, table, form, record)
+    key = form.cleaned_data.get("key") or None
     try:
-        row, _created = service.record_jogo(table, request.user, record,
-                                            idempotency_key=form.cleaned_data.get("key") or None)
+        row, _created = service.record_jogo(table, request.user, record, idempotency_key=key)
     except service.Refused as refused:
+        if (earlier := _saved_with(table, key)):
+            return _receipt_redirect(earlier)  # a second send raced the first one and lost
         _attach(form, refused.problems)
         return _table_page(request, table, form=form, problems=refused.problems, status=400)
-    return redirect(f"{reverse('pit:table', args=[table.pk])}?receipt={row.pk}")
+    return _receipt_redirect(row)
+
+
+def _saved_with(table: Table, key: str | None) -> Jogo | None:
+    """The jogo this form already recorded: each form carries its own idempotency key."""
+    return Jogo.objects.filter(table=table, idempotency_key=key).first() if key else None
+
+
+def _receipt_redirect(row: Jogo) -> HttpResponse:
+    return redirect(f"{reverse('pit:table', args=[row.table_id])}?receipt={row.pk}")
 
 
 def _preview_context(table: Table, record: dict) -> dict:
