@@ -2,7 +2,7 @@
 PYTHON := .venv/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: bootstrap run test
+.PHONY: bootstrap run test messages
 
 bootstrap:
 	bash scripts/bootstrap
@@ -15,3 +15,8 @@ run: bootstrap
 
 test: bootstrap
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+# Refresh the vocabulary's catalogues (casino/terms/locale) from regulation/, casino/terms/ and
+# casino/pit/service.py; translate the new entries, then `make` compiles them (README, "Languages").
+messages: bootstrap
+	$(PYTHON) scripts/messages

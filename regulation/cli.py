@@ -15,7 +15,7 @@ from typing import BinaryIO, Iterable
 
 import msgspec
 
-from .errors import MalformedRecord
+from .errors import MalformedRecord, gettext_noop
 from .jogo import score
 from .record import decode_record
 
@@ -27,7 +27,8 @@ def score_bytes(raw: bytes) -> bytes:
     """The JOGO-FORMAT.md output (JSON) for one encoded record; `MalformedRecord` if it cannot
     be read."""
     if len(raw) > MAX_RECORD_BYTES:
-        raise MalformedRecord("", f"the record is {len(raw)} bytes; a jogo record is at most {MAX_RECORD_BYTES}")
+        raise MalformedRecord("", gettext_noop("the record is {size} bytes; a jogo record is at most {most}"),
+                              size=len(raw), most=MAX_RECORD_BYTES)
     return score(decode_record(raw)).to_json()
 
 

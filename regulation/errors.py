@@ -1,7 +1,18 @@
-"""The two ways a record can fail: it breaks the regulation, or it cannot be read at all."""
+"""The two ways a record can fail: it breaks the regulation, or it cannot be read at all.
+
+Each carries its English message and what it was made from, a `template` and its `params`,
+so that a screen can show it in Portuguese or Chinese (casino/terms): every template is
+marked with `gettext_noop`, the keyword xgettext (Django's makemessages) extracts.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def gettext_noop(text: str) -> str:
+    """Mark `text` as a message to translate; it stays English here (no Django in the engine)."""
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -9,12 +20,15 @@ class Breach:
     """One breach of Portaria 135/91/M found in a jogo.
 
     `article` is the bare article reference ("5(a)(6)"); the message is written for a pit
-    supervisor and starts with the article ("Art. 5(a)(6): ...").
+    supervisor and starts with the article ("Art. 5(a)(6): ..."): it is
+    "Art. {article}: " + `template`.format(**`params`).
     """
 
     code: str
     article: str
     message: str
+    template: str = field(default="", compare=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "article": self.article, "message": self.message}
@@ -31,10 +45,15 @@ class RegulationError(Exception):
 class MalformedRecord(ValueError):
     """A record that cannot be read: not JSON, a wrong type, an unknown tile, a missing field.
 
-    `field` names the offending field in the portable record ("hand.melds[1].tiles").
+    `field` names the offending field in the portable record ("hand.melds[1].tiles"); the
+    message is `template`.format(**`params`).
     """
 
-    def __init__(self, field: str, message: str):
+    article = None  # no article: the record is not read far enough to break one
+
+    def __init__(self, field: str, template: str, /, **params: Any):
         self.field = field
-        self.message = message
+        self.template = template
+        self.params = params
+        self.message = message = template.format(**params)
         super().__init__(f"{field}: {message}" if field else message)

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from .errors import Breach
+from .errors import Breach, gettext_noop
 from .fan import Grade, Item, grade, win_context
 from .hands import (
     CHOW,
@@ -41,7 +41,8 @@ from .tiles import (
 )
 from .values import Value
 
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_NAMES = {"E": gettext_noop("East"), "S": gettext_noop("South"), "W": gettext_noop("West"),
+              "N": gettext_noop("North")}
 HAND_TILES = {CONVENTIONAL: 14, SIMPLIFIED: 5}  # Art. 4(a), 4(b): before kongs' fourth tiles
 MAX_SETS = {CONVENTIONAL: 4, SIMPLIFIED: 1}
 
@@ -64,9 +65,9 @@ class Result(Value):
 
     def to_json(self) -> bytes:
         """The same output as `as_dict()`, encoded as JSON (the command line's fast path)."""
-        settlement = self.settlement
-        return _ENCODE(_Output(
-            not self.breaches, self.breaches, self.fan, self.grade.items if self.fan is not None else (),
+        settlement, breaches = self.settlement, self.breaches
+        return _ENCODE(_Output(  # a breach encodes as its as_dict(), without its template
+            not breaches, breaches and [b.as_dict() for b in breaches], self.fan, self.grade.items if self.fan is not None else (),
             self.jogo.declared_fan, self.fan_mismatch, settlement.payments, settlement.commission,
             settlement.net, _Next(self.banker_moves)))
 
@@ -95,7 +96,7 @@ class _Output(Value):
     """JOGO-FORMAT.md's output, field for field, in its order."""
 
     valid: bool
-    errors: tuple[Breach, ...]
+    errors: tuple[()] | list[dict[str, str]]
     fan: int | None
     items: tuple[Item, ...]
     declared_fan: int | None
@@ -144,8 +145,9 @@ def art(jogo: Jogo, conventional: str, simplified: str) -> str:
     return conventional if jogo.variant == CONVENTIONAL else simplified
 
 
-def _breach(breaches: list[Breach], code: str, article: str, message: str) -> None:
-    breaches.append(Breach(code, article, f"Art. {article}: {message}"))
+def _breach(breaches: list[Breach], code: str, article: str, template: str, **params: Any) -> None:
+    """Words in `params` (seats, kinds, variants) are English, for casino/terms to translate."""
+    breaches.append(Breach(code, article, f"Art. {article}: " + template.format(**params), template, params))
 
 
 def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
@@ -153,17 +155,20 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
     if jogo.stake not in rules.commission[jogo.variant]:
         tiers = ", ".join(f"{x}/{2 * x}" for x in rules.tiers(jogo.variant))
         _breach(breaches, "stake_not_a_tier", "8",
-                f"{jogo.stake}/{2 * jogo.stake} is not a tier of the {jogo.variant} game; its tiers are {tiers}.")
+                gettext_noop("{stake}/{double} is not a tier of the {variant} game; its tiers are {tiers}."),
+                stake=jogo.stake, double=2 * jogo.stake, variant=jogo.variant, tiers=tiers)
     seated = jogo.capital
     if BANKER not in seated:
         _breach(breaches, "banker_absent", art(jogo, "3(a)", "3(b)"),
-                "the banker always sits East, and no capital is recorded for East.")
+                gettext_noop("the banker always sits East, and no capital is recorded for East."))
     if jogo.variant == CONVENTIONAL and len(seated) != 4:
         _breach(breaches, "seats", "3(a)",
-                f"the conventional game is played by exactly four players; {len(seated)} are seated.")
+                gettext_noop("the conventional game is played by exactly four players; {seated} are seated."),
+                seated=len(seated))
     elif jogo.variant != CONVENTIONAL and not 2 <= len(seated) <= 4:
         _breach(breaches, "seats", "3(b)",
-                f"the simplified game is played by two to four players; {len(seated)} is seated.")
+                gettext_noop("the simplified game is played by two to four players; {seated} is seated."),
+                seated=len(seated))
     named = [("winner", jogo.winner), ("discarder", jogo.discarder)]
     if jogo.pay_all or jogo.false_win or jogo.claimants or jogo.conduct:
         named += [("pay_all.seat", jogo.pay_all.seat if jogo.pay_all else None), ("false_win.seat", jogo.false_win)]
@@ -172,7 +177,8 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
     for field, seat in named:
         if seat is not None and seat not in seated:
             _breach(breaches, "seat_not_seated", art(jogo, "3(a)", "3(b)"),
-                    f"{field} is {SEAT_NAMES[seat]}, but nobody is seated {SEAT_NAMES[seat]} at this jogo.")
+                    gettext_noop("{field} is {seat}, but nobody is seated {seat} at this jogo."),
+                    field=field, seat=SEAT_NAMES[seat])
 
 
 def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | None:
@@ -181,7 +187,8 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
     winner, discarder = jogo.winner, jogo.discarder
     if discarder == winner:
         _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
-                "the winner cannot win on his own discard; leave the discarder empty for a self-drawn win.")
+                gettext_noop("the winner cannot win on his own discard; leave the discarder empty for a "
+                             "self-drawn win."))
     kongs = [m for m in hand.melds if m.kind == KONG]
     melds = _check_melds(jogo, breaches)
     shapes, every_key = _check_shape(jogo, melds, breaches)
@@ -208,20 +215,22 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
         if tile_set is None:
             article = "5(a)(3)" if kind == CHOW else "5(a)(4)" if kind == PONG else art(jogo, "5(a)(5)", "5(b)(4)")
             _breach(breaches, "meld_shape", article,
-                    f"hand.melds[{index}] is declared a {kind} but holds {tiles_code(meld.tiles) or 'no tiles'}.")
+                    gettext_noop("hand.melds[{index}] is declared a {kind} but holds {tiles}."),
+                    index=index, kind=kind, tiles=tiles_code(meld.tiles) or gettext_noop("no tiles"))
         elif not conventional and kind != KONG:
             _breach(breaches, "simplified_claim", "5(b)(3)",
-                    f"hand.melds[{index}]: no chow or pong may be claimed in the simplified game; a discard is "
-                    "taken only to win or to make an open kong.")
+                    gettext_noop("hand.melds[{index}]: no chow or pong may be claimed in the simplified game; a "
+                                 "discard is taken only to win or to make an open kong."), index=index)
         elif not meld.exposed and kind != KONG:
             _breach(breaches, "meld_concealed", art(jogo, "5(a)(5)", "5(b)(4)"),
-                    f"hand.melds[{index}]: only a kong may be declared concealed; a concealed {kind} belongs in "
-                    "hand.concealed.")
+                    gettext_noop("hand.melds[{index}]: only a kong may be declared concealed; a concealed {kind} "
+                                 "belongs in hand.concealed."), index=index, kind=kind)
         else:
             melds.append(tile_set)
     if len(jogo.hand.melds) > MAX_SETS[jogo.variant]:
         _breach(breaches, "hand_shape", art(jogo, "4(a)", "4(b)"),
-                f"{len(jogo.hand.melds)} melds declared; a winning hand has {MAX_SETS[jogo.variant]} set(s) in all.")
+                gettext_noop("{melds} melds declared; a winning hand has {sets} set(s) in all."),
+                melds=len(jogo.hand.melds), sets=MAX_SETS[jogo.variant])
     return tuple(melds)
 
 
@@ -241,8 +250,8 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     foreign = [] if kinds.issuperset(every_tile) else sorted({t for t in every_tile if t not in kinds})
     if foreign:
         _breach(breaches, "tile_not_in_variant", "2(b)",
-                f"the simplified game has only the suits and the green dragon (6z); the hand holds "
-                f"{', '.join(tile_code(t) for t in foreign)}.")
+                gettext_noop("the simplified game has only the suits and the green dragon (6z); the hand holds "
+                             "{tiles}."), tiles=", ".join(tile_code(t) for t in foreign))
         # perhaps not even tiles: count them the plain way
         ordered = sorted(every_tile)
         crowded = any(map(eq, ordered, ordered[COPIES:]))  # some kind appears a fifth time
@@ -256,17 +265,18 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         extra = [t for t in range(34) if counts[t] > COPIES]
         if extra:
             _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
-                    "the game has four of each tile; the hand holds "
-                    + ", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra) + ".")
+                    gettext_noop("the game has four of each tile; the hand holds {copies}."),
+                    copies=", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra))
     if foreign or extra or len(melds) != len(hand.melds) or len(melds) > MAX_SETS[jogo.variant]:
         return [], []  # already refused; no reading to look for
     expected = HAND_TILES[jogo.variant] - 3 * len(melds)
     article = art(jogo, "4(a)", "4(b)")
     if len(in_hand) != expected:
         _breach(breaches, "hand_size", article,
-                f"the concealed tiles and the winning tile number {len(in_hand)}; with {len(melds)} meld(s) "
-                f"a winning hand needs {expected} ({HAND_TILES[jogo.variant]} tiles in sets and a pair, "
-                "a kong counting as a set of three).")
+                gettext_noop("the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a "
+                             "winning hand needs {expected} ({hand} tiles in sets and a pair, a kong counting as "
+                             "a set of three)."),
+                tiles=len(in_hand), melds=len(melds), expected=expected, hand=HAND_TILES[jogo.variant])
         return [], []
     shapes = decompose(unpack_suits(packed_hand), melds)
     if jogo.variant == CONVENTIONAL and not melds and not shapes:
@@ -274,11 +284,12 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         if orphans:
             shapes.append(orphans)
     if not shapes:
-        sets = "4 sets and a pair" if jogo.variant == CONVENTIONAL else "1 set and a pair"
+        sets = gettext_noop("4 sets and a pair") if jogo.variant == CONVENTIONAL else gettext_noop("1 set and a pair")
         seven_pairs = jogo.variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
-        note = " Seven pairs is not a hand in Macau." if seven_pairs else ""
         _breach(breaches, "not_a_winning_hand", article,
-                f"{tiles_code(in_hand)} with {len(melds)} meld(s) does not form {sets}.{note}")
+                gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in Macau.")
+                if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
+                tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
     return shapes, unpack_suits(packed)
 
 
@@ -292,44 +303,48 @@ def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:
     if "heavenly" in conditions:
         article = art(jogo, "5(a)(1)", "5(b)(1)")
         if winner != BANKER:
-            _breach(breaches, "heavenly", article, "a heavenly win («t'in vu») is the banker's (East) alone.")
+            _breach(breaches, "heavenly", article,
+                    gettext_noop("a heavenly win («t'in vu») is the banker's (East) alone."))
         if discarder is not None or hand.melds:
             _breach(breaches, "heavenly", article,
-                    "a heavenly win is made with the banker's dealt tiles: no discard and no melds.")
+                    gettext_noop("a heavenly win is made with the banker's dealt tiles: no discard and no melds."))
     if "earthly" in conditions:
         article = art(jogo, "5(a)(2)", "5(b)(2)")
         if winner == BANKER or discarder != BANKER:
             _breach(breaches, "earthly", article,
-                    "an earthly win («tei vu») is a non-banker's win on the banker's (East) first discard.")
+                    gettext_noop("an earthly win («tei vu») is a non-banker's win on the banker's (East) first "
+                                 "discard."))
         if hand.melds:
-            _breach(breaches, "earthly", article, "an earthly win is made before any meld is declared.")
+            _breach(breaches, "earthly", article, gettext_noop("an earthly win is made before any meld is declared."))
     others = conditions - natural
     if len(natural) == 2 or (natural and others):
         _breach(breaches, "conditions_conflict", art(jogo, "5(a)(1)", "5(b)(1)"),
-                "heavenly and earthly wins are made at the very start of the jogo and go with no other "
-                f"condition; recorded: {', '.join(sorted(conditions))}.")
+                gettext_noop("heavenly and earthly wins are made at the very start of the jogo and go with no other "
+                             "condition; recorded: {conditions}."), conditions=", ".join(sorted(conditions)))
     if "robbing_kong" in conditions:
         article = art(jogo, "6(a)(2)", "6(b)(2)")
         if discarder is None:
             _breach(breaches, "robbing_kong", article,
-                    "robbing a kong («ch'éong kóng») is won on another player's kong tile; name that player "
-                    "as the discarder.")
+                    gettext_noop("robbing a kong («ch'éong kóng») is won on another player's kong tile; name that "
+                                 "player as the discarder."))
         held = _copies_held(hand, hand.winning_tile)
         if held:
             _breach(breaches, "robbing_kong", article,
-                    f"the robbed tile {tile_code(hand.winning_tile)} was the fourth copy of the kong being made, "
-                    f"so the winner can hold no other copy; he holds {held} more.")
+                    gettext_noop("the robbed tile {tile} was the fourth copy of the kong being made, so the winner "
+                                 "can hold no other copy; he holds {held} more."),
+                    tile=tile_code(hand.winning_tile), held=held)
     for condition, needed, article in (("kong_replacement", 1, art(jogo, "6(a)(2)", "5(b)(4)")),
                                        ("kong_upon_kong", 2, art(jogo, "6(a)(3)", "5(b)(4)"))):
         if condition not in conditions:
             continue
         if discarder is not None:
             _breach(breaches, condition, article,
-                    f"{condition.replace('_', ' ')} is won on the replacement tile the winner draws himself; "
-                    "there is no discarder.")
+                    gettext_noop("{condition} is won on the replacement tile the winner draws himself; there is no "
+                                 "discarder."), condition=condition.replace("_", " "))
         if kongs < needed:
             _breach(breaches, condition, article,
-                    f"{condition.replace('_', ' ')} needs at least {needed} kong(s) in the hand; it has {kongs}.")
+                    gettext_noop("{condition} needs at least {needed} kong(s) in the hand; it has {kongs}."),
+                    condition=condition.replace("_", " "), needed=needed, kongs=kongs)
 
 
 def _copies_held(hand, tile: int) -> int:
@@ -343,20 +358,22 @@ def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
         if entry.kind == "declined_pong":
             if jogo.variant != CONVENTIONAL:
                 _breach(breaches, "declined_pong_simplified", "5(b)(3)",
-                        f"{SEAT_NAMES[entry.seat]}: no pong can be called in the simplified game.")
+                        gettext_noop("{seat}: no pong can be called in the simplified game."),
+                        seat=SEAT_NAMES[entry.seat])
             elif entry.seat == jogo.winner:
                 _breach(breaches, "winner_declined_pong", "9(a)(2)",
-                        f"{SEAT_NAMES[entry.seat]} called pong and declined it, and so cannot win this jogo.")
+                        gettext_noop("{seat} called pong and declined it, and so cannot win this jogo."),
+                        seat=SEAT_NAMES[entry.seat])
         else:
             article = art(jogo, "9(a)(3)", "9(b)(2)")
             if entry.seat == jogo.winner and has_kong:
                 _breach(breaches, "saw_tiles_kong", article,
-                        f"{SEAT_NAMES[entry.seat]} looked at another player's tiles and so cannot make a kong "
-                        "this jogo, but the winning hand holds one.")
+                        gettext_noop("{seat} looked at another player's tiles and so cannot make a kong this jogo, "
+                                     "but the winning hand holds one."), seat=SEAT_NAMES[entry.seat])
             if entry.seat == jogo.discarder and "robbing_kong" in jogo.conditions:
                 _breach(breaches, "saw_tiles_kong", article,
-                        f"{SEAT_NAMES[entry.seat]} looked at another player's tiles and so could not make the "
-                        "kong that was robbed.")
+                        gettext_noop("{seat} looked at another player's tiles and so could not make the kong that "
+                                     "was robbed."), seat=SEAT_NAMES[entry.seat])
 
 
 def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
@@ -366,11 +383,13 @@ def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
         return
     article = art(jogo, "5(a)(6)", "5(b)(5)")
     if jogo.discarder is None:
-        _breach(breaches, "claim_priority", article, "a self-drawn win has no competing claims on a discard.")
+        _breach(breaches, "claim_priority", article,
+                gettext_noop("a self-drawn win has no competing claims on a discard."))
         return
     if jogo.winner in jogo.claimants or jogo.discarder in jogo.claimants:
         _breach(breaches, "claim_priority", article,
-                "claimants lists the other players who also claimed the discard; not the winner or the discarder.")
+                gettext_noop("claimants lists the other players who also claimed the discard; not the winner or the "
+                             "discarder."))
         return
     barred = {c.seat for c in jogo.conduct if c.kind == "declined_pong"}
     for seat in turn_order_after(jogo.discarder, jogo.capital):
@@ -378,8 +397,9 @@ def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
             return
         if seat in jogo.claimants and seat not in barred:
             _breach(breaches, "claim_priority", article,
-                    f"{SEAT_NAMES[seat]} also claimed {SEAT_NAMES[jogo.discarder]}'s discard to win and comes "
-                    f"first after the discarder, so {SEAT_NAMES[seat]} wins, not {SEAT_NAMES[jogo.winner]}.")
+                    gettext_noop("{seat} also claimed {discarder}'s discard to win and comes first after the "
+                                 "discarder, so {seat} wins, not {winner}."),
+                    seat=SEAT_NAMES[seat], discarder=SEAT_NAMES[jogo.discarder], winner=SEAT_NAMES[jogo.winner])
             return
 
 
@@ -391,12 +411,13 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
     hand = jogo.hand
     codes = {item.code for item in best.items}
     if pay_all.seat == jogo.winner:
-        _breach(breaches, "pay_all_seat", article, "the winner cannot be the player liable for a pay-all.")
+        _breach(breaches, "pay_all_seat", article,
+                gettext_noop("the winner cannot be the player liable for a pay-all."))
         return
     if (article[3] == "a") != (jogo.variant == CONVENTIONAL):
         _breach(breaches, "pay_all_article", article,
-                f"this pay-all is of the {'conventional' if article[3] == 'a' else 'simplified'} game; "
-                f"this jogo is {jogo.variant}.")
+                gettext_noop("this pay-all is of the {article_variant} game; this jogo is {variant}."),
+                article_variant="conventional" if article[3] == "a" else "simplified", variant=jogo.variant)
         return
     exposed = [m for m in hand.melds if m.exposed]
     winning = hand.winning_tile
@@ -404,35 +425,39 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
         # The liable discard made the fourth exposed set; the winner then drew the winning tile.
         if jogo.discarder is not None:
             _breach(breaches, "pay_all_trigger", article,
-                    "the winner must have won on his own next draw after the fourth exposed set.")
+                    gettext_noop("the winner must have won on his own next draw after the fourth exposed set."))
         if "pure_one_suit" not in codes or len(exposed) != 4:
             _breach(breaches, "pay_all_trigger", article,
-                    "the winning hand must be pure one suit («ch'èng iat sêk») with four exposed sets.")
+                    gettext_noop("the winning hand must be pure one suit («ch'èng iat sêk») with four exposed sets."))
         return  # a pure-one-suit hand is neither exempt hand, and its tiles are no honours
     if jogo.discarder != pay_all.seat:
         _breach(breaches, "pay_all_trigger", article,
-                f"{liable} must have discarded the winning tile, but the discarder is "
-                f"{SEAT_NAMES[jogo.discarder] if jogo.discarder else 'nobody (self-drawn)'}.")
+                gettext_noop("{liable} must have discarded the winning tile, but the discarder is {discarder}."),
+                liable=liable,
+                discarder=SEAT_NAMES[jogo.discarder] if jogo.discarder else gettext_noop("nobody (self-drawn)"))
         return
     if article == "10(a)(1)" and ("pure_one_suit" not in codes or len(exposed) < 3):
         _breach(breaches, "pay_all_trigger", article,
-                "the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on the table.")
+                gettext_noop("the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on "
+                             "the table."))
     elif article == "10(a)(3)" and not (codes & {"big_three_dragons", "big_four_winds"} and winning in HONOURS):
         _breach(breaches, "pay_all_trigger", article,
-                "the discarded tile must be a dragon or wind that completed big three dragons («tai sam un») "
-                "or big four winds («tai sei hei»).")
+                gettext_noop("the discarded tile must be a dragon or wind that completed big three dragons («tai sam "
+                             "un») or big four winds («tai sei hei»)."))
     elif article in ("10(a)(5)", "10(b)(2)") and _copies_held(hand, winning) > 1:
         _breach(breaches, "pay_all_trigger", article,
-                f"{liable} broke a concealed triplet of {tile_code(winning)}: with his three copies the winner "
-                f"can hold at most one more besides the winning tile, but holds {_copies_held(hand, winning)}.")
+                gettext_noop("{liable} broke a concealed triplet of {tile}: with his three copies the winner can hold "
+                             "at most one more besides the winning tile, but holds {held}."),
+                liable=liable, tile=tile_code(winning), held=_copies_held(hand, winning))
     elif article == "10(b)(1)" and (winning == GREEN_DRAGON or _copies_held(hand, GREEN_DRAGON) == 4):
         _breach(breaches, "pay_all_trigger", article,
-                f"{liable} held the last green dragon (6z) and discarded another tile: the winning tile cannot "
-                "be 6z, and the winner cannot hold all four.")
+                gettext_noop("{liable} held the last green dragon (6z) and discarded another tile: the winning tile "
+                             "cannot be 6z, and the winner cannot hold all four."), liable=liable)
     if jogo.variant == CONVENTIONAL and codes & {"pure_terminals", "all_honours"}:
         _breach(breaches, "pay_all_exempt", "10(a)(9)",
-                "no pay-all on a pure terminals («ch'êng iu») or all honours («chun chu») hand.")
+                gettext_noop("no pay-all on a pure terminals («ch'êng iu») or all honours («chun chu») hand."))
     live_honour = winning in HONOURS if jogo.variant == CONVENTIONAL else winning == GREEN_DRAGON
     if pay_all.live_tile and live_honour:
         _breach(breaches, "pay_all_exempt", art(jogo, "10(a)(10)", "10(b)(4)"),
-                f"no pay-all for discarding {tile_code(winning)}, a dragon or wind not yet seen on the table.")
+                gettext_noop("no pay-all for discarding {tile}, a dragon or wind not yet seen on the table."),
+                tile=tile_code(winning))

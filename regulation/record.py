@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, Mapping, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from .errors import MalformedRecord
+from .errors import MalformedRecord, gettext_noop
 from .seats import SEATS
 from .tiles import TileNotationError, parse_tiles
 from .values import Value
@@ -164,7 +164,7 @@ def decode_record(raw: bytes) -> Jogo:
     except msgspec.ValidationError as error:
         raise _malformed(error) from None
     except msgspec.DecodeError as error:
-        raise MalformedRecord("", f"not JSON: {error}") from None
+        raise MalformedRecord("", gettext_noop("not JSON: {error}"), error=str(error)) from None
     return _jogo(record)
 
 
@@ -178,7 +178,8 @@ def _malformed(error: msgspec.ValidationError) -> MalformedRecord:
         path = f"{path}.{name}" if path else name
         message = message.replace(f" `{name}`", "")
     message = message.replace("Object", "this object")
-    return MalformedRecord(path, message[0].lower() + message[1:] + " (see JOGO-FORMAT.md)")
+    return MalformedRecord(path, gettext_noop("{error} (see JOGO-FORMAT.md)"),
+                           error=message[0].lower() + message[1:])
 
 
 def _jogo(record: _Record) -> Jogo:
@@ -189,32 +190,35 @@ def _jogo(record: _Record) -> Jogo:
     claimants = tuple(record.claimants) if record.claimants else ()
     if result == "win":
         if winner is None:
-            raise MalformedRecord("winner", "a won jogo names its winner")
+            raise MalformedRecord("winner", gettext_noop("a won jogo names its winner"))
         if discarder is UNSET:
-            raise MalformedRecord("discarder", "missing: the seat whose discard won, or null when self-drawn")
+            raise MalformedRecord("discarder",
+                                  gettext_noop("missing: the seat whose discard won, or null when self-drawn"))
         if hand is None:
-            raise MalformedRecord("hand", "a won jogo records the winning hand")
+            raise MalformedRecord("hand", gettext_noop("a won jogo records the winning hand"))
         if false_win is not None:
-            raise MalformedRecord("false_win", "only a false_win jogo names an offender")
+            raise MalformedRecord("false_win", gettext_noop("only a false_win jogo names an offender"))
     else:
         for name, value in (("discarder", discarder), ("pay_all", pay_all), ("claimants", claimants)):
             if value:
-                raise MalformedRecord(name, f"only a won jogo has one; this jogo is a {result}")
+                raise MalformedRecord(name, gettext_noop("only a won jogo has one; this jogo is a {result}"),
+                                      result=result)
         discarder = None
         if result == "draw":
             for name, value in (("winner", winner), ("hand", hand), ("false_win", false_win)):
                 if value is not None:
-                    raise MalformedRecord(name, "a drawn jogo has none (I-1)")
+                    raise MalformedRecord(name, gettext_noop("a drawn jogo has none (I-1)"))
         elif false_win is None:
-            raise MalformedRecord("false_win", "a false_win jogo names the offender: {\"seat\": \"N\"}")
+            raise MalformedRecord("false_win",
+                                  gettext_noop("a false_win jogo names the offender: {{\"seat\": \"N\"}}"))
         elif winner is not None and winner != false_win.seat:
-            raise MalformedRecord("winner", "in a false win, only the offender can be named as winner")
+            raise MalformedRecord("winner", gettext_noop("in a false win, only the offender can be named as winner"))
     if claimants and len(set(claimants)) != len(claimants):
-        raise MalformedRecord("claimants", "a seat is listed twice")
+        raise MalformedRecord("claimants", gettext_noop("a seat is listed twice"))
     conditions = record.conditions
     if conditions:
         if len(set(conditions)) != len(conditions):
-            raise MalformedRecord("conditions", "a condition is listed twice")
+            raise MalformedRecord("conditions", gettext_noop("a condition is listed twice"))
         conditions = frozenset(conditions)
     else:
         conditions = _NO_CONDITIONS
@@ -227,7 +231,8 @@ def _jogo(record: _Record) -> Jogo:
             amount = _amount(f"capital.{seat}", amount, minimum=0)
         capital[seat] = amount  # in turn order, whatever the record's order
     if not capital:
-        raise MalformedRecord("capital", "no seat has capital: give it per seat wind, e.g. {\"E\": 5000, ...}")
+        raise MalformedRecord("capital",
+                              gettext_noop("no seat has capital: give it per seat wind, e.g. {{\"E\": 5000, ...}}"))
     stake = record.stake
     if type(stake) is not int or stake < 1:  # a decimal string, or too small
         stake = _amount("stake", stake, minimum=1)
@@ -258,10 +263,12 @@ def _amount(name: str, value: int | str, *, minimum: int) -> int:
     if type(value) is str:
         number = Decimal(value)
         if number != number.to_integral_value():
-            raise MalformedRecord(name, f"{value!r} is not a whole number of currency units")
+            raise MalformedRecord(name, gettext_noop("{value} is not a whole number of currency units"),
+                                  value=repr(value))
         value = int(number)
     if value < minimum:
-        raise MalformedRecord(name, f"{value} is below the least allowed, {minimum}")
+        raise MalformedRecord(name, gettext_noop("{value} is below the least allowed, {minimum}"),
+                              value=value, minimum=minimum)
     return value
 
 
@@ -278,7 +285,8 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[int, ...]:
     try:
         parsed = parse_tiles(text)
     except TileNotationError as error:
-        raise MalformedRecord(name.format(index), f"{error} (Art. 2; notation of RULES.md §1)") from None
+        raise MalformedRecord(name.format(index), gettext_noop("{error} (Art. 2; notation of RULES.md §1)"),
+                              error=str(error)) from None
     if len(text) <= _PARSED_LENGTH:
         _PARSED[text] = parsed
     return parsed
@@ -287,7 +295,8 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[int, ...]:
 def _hand(hand: _Hand) -> Hand:
     winning = _tiles("hand.winning_tile", hand.winning_tile)
     if len(winning) != 1:
-        raise MalformedRecord("hand.winning_tile", f"must be exactly one tile, not {len(winning)}")
+        raise MalformedRecord("hand.winning_tile", gettext_noop("must be exactly one tile, not {tiles}"),
+                              tiles=len(winning))
     melds = tuple([Meld(meld.kind, _tiles("hand.melds[{}].tiles", meld.tiles, index), meld.exposed)
                    for index, meld in enumerate(hand.melds)]) if hand.melds else ()
     return Hand(_tiles("hand.concealed", hand.concealed), melds, winning[0])

@@ -6,12 +6,14 @@ ledger (a refused jogo is kept in `Refusal` so inspectors see the attempt).
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from regulation import MalformedRecord, read_record, score
 from regulation.rotation import Progress
@@ -22,12 +24,25 @@ from .models import Amendment, Flag, Game, Jogo, LedgerRow, Movement, Player, Re
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason a request is refused, in the engine's shape (code, article, message)."""
+    """One reason a request is refused, in the engine's shape (code, article, message).
+
+    `template` and `params` make the message again in another language
+    (casino.terms.vocabulary.localise); words in `params` are English, to translate too.
+    """
 
     code: str
     article: str | None
     message: str
     field: str | None = None
+    template: str | None = dataclasses.field(default=None, compare=False)
+    params: dict = dataclasses.field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, code: str, article: str | None, template: str, field: str | None = None, *,
+           cite: bool = False, **params) -> Problem:
+        """The message is `template` filled in, after "Art. {article}: " when it `cite`s the article."""
+        message = template.format(**params)
+        return cls(code, article, f"Art. {article}: {message}" if cite else message, field, template, params)
 
     def as_dict(self) -> dict:
         data = {"code": self.code, "article": self.article, "message": self.message}
@@ -51,8 +66,9 @@ def capital_article(variant: str) -> str:
     return "9(a)(4)" if variant == "conventional" else "9(b)(3)"
 
 
-def refuse(code: str, article: str | None, message: str, field: str | None = None, **kwargs) -> Refused:
-    return Refused(Problem(code, article, message, field), **kwargs)
+def refuse(code: str, article: str | None, template: str, field: str | None = None, *,
+           conflict: bool = False, cite: bool = False, **params) -> Refused:
+    return Refused(Problem.of(code, article, template, field, cite=cite, **params), conflict=conflict)
 
 
 # --- Gaming days ---------------------------------------------------------------------------------
@@ -145,24 +161,28 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
     with transaction.atomic():
         table = _locked(table)
         if not table.is_open:
-            raise refuse("table_closed", None, f"Table {table.number} is closed.", "table")
+            raise refuse("table_closed", None, gettext_noop("Table {table} is closed."), "table",
+                         table=table.number)
         if open_game(table):
-            raise refuse("game_in_progress", "3", f"Art. 3: table {table.number} already has a game in progress; "
-                                                  "end it before seating a new one.", conflict=True)
+            raise refuse("game_in_progress", "3", gettext_noop("table {table} already has a game in progress; "
+                                                               "end it before seating a new one."),
+                         conflict=True, cite=True, table=table.number)
         chairs = [p["chair"] for p in players]
         allowed = (4,) if table.variant == "conventional" else (2, 3, 4)
         if len(players) not in allowed or len(set(chairs)) != len(chairs) or not set(chairs) <= {0, 1, 2, 3}:
-            need = "exactly 4 players" if table.variant == "conventional" else "2 to 4 players"
-            raise refuse("seats", "3", f"Art. 3: the {table.variant} game is played by {need}, one per chair 0–3.",
-                         "players")
+            need = (gettext_noop("exactly 4 players") if table.variant == "conventional"
+                    else gettext_noop("2 to 4 players"))
+            raise refuse("seats", "3", gettext_noop("the {variant} game is played by {need}, one per chair 0–3."),
+                         "players", cite=True, variant=table.variant, need=need)
         if first_banker not in chairs:
-            raise refuse("banker_absent", "3", f"Art. 3: the first banker's chair {first_banker} is empty.",
-                         "first_banker")
+            raise refuse("banker_absent", "3", gettext_noop("the first banker's chair {chair} is empty."),
+                         "first_banker", cite=True, chair=first_banker)
         for index, player in enumerate(players):
             if not isinstance(player.get("capital"), int) or player["capital"] <= 0:
                 article = capital_article(table.variant)
-                raise refuse("capital", article, f"Art. {article}: each player's capital at stake is a positive "
-                                                 "whole number of currency units.", f"players[{index}].capital")
+                raise refuse("capital", article, gettext_noop("each player's capital at stake is a positive "
+                                                              "whole number of currency units."),
+                             f"players[{index}].capital", cite=True)
         game = Game.objects.create(table=table, first_banker=first_banker, started_at=at, started_by=user)
         for player in sorted(players, key=lambda p: p["chair"]):
             Player.objects.create(game=game, chair=player["chair"], name=player["name"])
@@ -175,8 +195,9 @@ def set_table_open(table: Table, is_open: bool) -> Table:
     with transaction.atomic():
         table = _locked(table)
         if not is_open and open_game(table):
-            raise refuse("game_in_progress", "3", f"Table {table.number} has a game in progress; end it before "
-                                                  "closing the table.", conflict=True)
+            raise refuse("game_in_progress", "3", gettext_noop("Table {table} has a game in progress; end it "
+                                                               "before closing the table."),
+                         conflict=True, table=table.number)
         table.is_open = is_open
         table.save(update_fields=["is_open"])
         return table
@@ -200,18 +221,21 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
         table = _locked(game.table)
         game.refresh_from_db()
         if game.ended_at is not None:
-            raise refuse("game_ended", "3", f"Game {game.pk} has ended; money moves only during a game.",
-                         conflict=True)
+            raise refuse("game_ended", "3", gettext_noop("Game {game} has ended; money moves only during a game."),
+                         conflict=True, game=game.pk)
         if not isinstance(amount, int) or amount <= 0:
-            raise refuse("amount", None, "The amount is a positive whole number of currency units.", "amount")
+            raise refuse("amount", None, gettext_noop("The amount is a positive whole number of currency units."),
+                         "amount")
         if kind not in (Movement.BUY_IN, Movement.CASH_OUT):
-            raise refuse("kind", None, "The kind is buy_in or cash_out.", "kind")
+            raise refuse("kind", None, gettext_noop("The kind is buy_in or cash_out."), "kind")
         amounts = capital(game)
         if chair not in range(4) or amounts[chair] is None:
-            raise refuse("chair", "3", f"Chair {chair} has no player in game {game.pk}.", "chair")
+            raise refuse("chair", "3", gettext_noop("Chair {chair} has no player in game {game}."), "chair",
+                         chair=chair, game=game.pk)
         if kind == Movement.CASH_OUT and amount > amounts[chair]:
-            raise refuse("amount", capital_article(table.variant), f"Chair {chair} has {amounts[chair]} at stake; "
-                                              f"a cash-out of {amount} is more than that.", "amount")
+            raise refuse("amount", capital_article(table.variant),
+                         gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
+                                      "that."), "amount", chair=chair, capital=amounts[chair], amount=amount)
         last = last_jogo(game)
         movement = Movement(game=game, chair=chair, kind=kind, amount=amount,
                             after_jogos=last.position if last else 0,
@@ -226,25 +250,35 @@ def _check_against_table(table: Table, state: Progress, amounts: list[int | None
     problems = []
     article = capital_article(table.variant)
     if jogo.variant != table.variant:
-        problems.append(Problem("table_variant", "2", f"Art. 2: table {table.number} plays the {table.variant} "
-                                                      f"variant; the record says {jogo.variant}.", "variant"))
+        problems.append(Problem.of("table_variant", "2",
+                                   gettext_noop("table {table} plays the {variant} variant; the record says "
+                                                "{recorded}."), "variant", cite=True,
+                                   table=table.number, variant=table.variant, recorded=jogo.variant))
     if jogo.stake != table.stake:
-        problems.append(Problem("table_stake", "8", f"Art. 8: table {table.number} plays at "
-                                                    f"{table.stake}/{2 * table.stake}; the record says "
-                                                    f"{jogo.stake}/{2 * jogo.stake}.", "stake"))
+        problems.append(Problem.of("table_stake", "8",
+                                   gettext_noop("table {table} plays at {stake}/{double}; the record says "
+                                                "{recorded}/{recorded_double}."), "stake", cite=True,
+                                   table=table.number, stake=table.stake, double=2 * table.stake,
+                                   recorded=jogo.stake, recorded_double=2 * jogo.stake))
     if jogo.round_wind != state.round_wind:
-        problems.append(Problem("round_wind", "3", f"Art. 3 (I-2): this jogo is played in the {state.round_wind} "
-                                                   f"round; the record says {jogo.round_wind}.", "round_wind"))
+        problems.append(Problem.of("round_wind", "3",
+                                   gettext_noop("Art. 3 (I-2): this jogo is played in the {round} round; the record "
+                                                "says {recorded}."), "round_wind",
+                                   round=state.round_wind, recorded=jogo.round_wind))
     seats = state.seats
     if set(jogo.capital) != set(seats):
-        problems.append(Problem("seats", "3", f"Art. 3: the seated seat winds are {', '.join(seats)}; the record "
-                                              f"has capital for {', '.join(jogo.capital)}.", "capital"))
+        problems.append(Problem.of("seats", "3",
+                                   gettext_noop("the seated seat winds are {seats}; the record has capital for "
+                                                "{recorded}."), "capital", cite=True,
+                                   seats=", ".join(seats), recorded=", ".join(jogo.capital)))
     else:
         for seat, chair in seats.items():
             if jogo.capital[seat] != amounts[chair]:
-                problems.append(Problem("capital", article, f"Art. {article}: {seat} (chair {chair}) has "
-                                                              f"{amounts[chair]} at stake; the record says "
-                                                              f"{jogo.capital[seat]}.", f"capital.{seat}"))
+                problems.append(Problem.of("capital", article,
+                                           gettext_noop("{seat} (chair {chair}) has {capital} at stake; the record "
+                                                        "says {recorded}."), f"capital.{seat}", cite=True,
+                                           seat=seat, chair=chair, capital=amounts[chair],
+                                           recorded=jogo.capital[seat]))
     return problems
 
 
@@ -253,11 +287,11 @@ def _score(table: Table, state: Progress, amounts: list[int | None], record: dic
     try:
         jogo = read_record(record)
     except MalformedRecord as error:
-        raise refuse("malformed_record", None, f"{error.field}: {error.message}" if error.field else error.message,
-                     error.field or None)
+        raise Refused(Problem("malformed_record", None, f"{error.field}: {error.message}" if error.field else
+                              error.message, error.field or None, error.template, error.params))
     problems = _check_against_table(table, state, amounts, jogo)
     result = score(jogo)
-    problems += [Problem(b.code, b.article, b.message) for b in result.breaches]
+    problems += [Problem(b.code, b.article, b.message, None, b.template, b.params) for b in result.breaches]
     if problems:
         raise Refused(*problems)
     return jogo, result
@@ -275,19 +309,22 @@ def _jogo_row(state: Progress, amounts: list[int | None], record: dict, jogo, re
                 pay_all=jogo.pay_all is not None, capital_before=list(amounts), capital_after=after, **fields)
 
 
-def _next_jogo(table: Table) -> tuple[Game, Progress, list[int | None]]:
+def next_jogo(table: Table) -> tuple[Game, Progress, list[int | None]]:
     """The game in progress at the table, who plays its next jogo as what, and each chair's
     capital at stake; Refused when the table cannot take a jogo now."""
     if not table.is_open:
-        raise refuse("table_closed", None, f"Table {table.number} is closed.", conflict=True)
+        raise refuse("table_closed", None, gettext_noop("Table {table} is closed."), conflict=True,
+                     table=table.number)
     game = open_game(table)
     if game is None:
-        raise refuse("no_game", "3", f"Art. 3: table {table.number} has no game in progress; "
-                                     "seat the players first.", conflict=True)
+        raise refuse("no_game", "3", gettext_noop("table {table} has no game in progress; seat the "
+                                                  "players first."),
+                     conflict=True, cite=True, table=table.number)
     state = progress(game)
     if state.complete:
-        raise refuse("game_complete", "3", f"Art. 3 (I-2): game {game.pk} is complete (the North round is "
-                                           "over); end it and seat a new game.", conflict=True)
+        raise refuse("game_complete", "3", gettext_noop("Art. 3 (I-2): game {game} is complete (the North "
+                                                        "round is over); end it and seat a new game."),
+                     conflict=True, game=game.pk)
     return game, state, capital(game)
 
 
@@ -306,7 +343,7 @@ class Preview:
 def preview_jogo(table: Table, record: dict) -> Preview:
     """Check and score `record` as the table's next jogo exactly as `record_jogo` would, and
     write nothing: the dealer's preview before saving. Refused with every problem."""
-    game, state, amounts = _next_jogo(table)
+    game, state, amounts = next_jogo(table)
     jogo, result = _score(table, state, amounts, record)
     row = _jogo_row(state, amounts, record, jogo, result)
     return Preview(game, state, result, row.capital_before, row.capital_after)
@@ -325,11 +362,12 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                 earlier = Jogo.objects.filter(table=table, idempotency_key=idempotency_key).first()
                 if earlier is not None:
                     if earlier.record != record:
-                        raise refuse("idempotency_key", None, f"The idempotency key {idempotency_key!r} was used "
-                                                              f"for jogo {earlier.number}, with another record.",
-                                     "idempotency_key", conflict=True)
+                        raise refuse("idempotency_key", None,
+                                     gettext_noop("The idempotency key {key} was used for jogo {jogo}, with "
+                                                  "another record."), "idempotency_key", conflict=True,
+                                     key=repr(idempotency_key), jogo=earlier.number)
                     return earlier, False
-            game, state, amounts = _next_jogo(table)
+            game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record)
             last = last_jogo(game)
             row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,
@@ -362,11 +400,12 @@ def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.date
     seats and capital, applied only when a second person approves it."""
     at = at or timezone.now()
     if not reason or not reason.strip():
-        raise refuse("reason", None, "An amendment states its reason.", "reason")
+        raise refuse("reason", None, gettext_noop("An amendment states its reason."), "reason")
     current = _current(row)
     if current.pk != row.pk:
-        raise refuse("superseded", None, f"Jogo {row.number} revision {row.revision} is superseded by revision "
-                                         f"{current.revision}; amend the current revision.", conflict=True)
+        raise refuse("superseded", None, gettext_noop("Jogo {jogo} revision {revision} is superseded by revision "
+                                                      "{current}; amend the current revision."), conflict=True,
+                     jogo=row.number, revision=row.revision, current=current.revision)
     _score(row.table, current.progress, current.capital_before, record)
     return Amendment.objects.create(jogo=current, record=record, reason=reason.strip(), proposed_by=user,
                                     proposed_at=at)
@@ -380,10 +419,11 @@ def decide_amendment(amendment: Amendment, user, *, approve: bool, at: dt.dateti
         table = _locked(amendment.jogo.table)
         amendment = Amendment.objects.select_for_update().select_related("jogo__game").get(pk=amendment.pk)
         if amendment.state != Amendment.PENDING:
-            raise refuse("decided", None, f"Amendment {amendment.pk} was already {amendment.state}.", conflict=True)
+            raise refuse("decided", None, gettext_noop("Amendment {amendment} was already {state}."),
+                         conflict=True, amendment=amendment.pk, state=amendment.state)
         if amendment.proposed_by_id == user.pk:
-            raise refuse("own_amendment", None, "Nobody approves or rejects his own amendment (maker/checker): "
-                                                "a second person must decide.")
+            raise refuse("own_amendment", None, gettext_noop("Nobody approves or rejects his own amendment "
+                                                             "(maker/checker): a second person must decide."))
         if approve:
             amendment.revision = _apply(table, amendment, user, at)
         amendment.state = Amendment.APPROVED if approve else Amendment.REJECTED
@@ -398,8 +438,8 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
     bind differently). Later jogos keep the seats they were played with."""
     original = amendment.jogo
     if _current(original).pk != original.pk:
-        raise refuse("superseded", None, f"Jogo {original.number} changed since the amendment was proposed; "
-                                         "propose it again.", conflict=True)
+        raise refuse("superseded", None, gettext_noop("Jogo {jogo} changed since the amendment was proposed; "
+                                                      "propose it again."), conflict=True, jogo=original.number)
     game = original.game
     jogo, result = _score(table, original.progress, original.capital_before, amendment.record)
     amended = _jogo_row(original.progress, original.capital_before, amendment.record, jogo, result,
@@ -414,8 +454,8 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
             continue
         if any(amount is not None and amount < 0 for amount in amounts):
             raise refuse("capital", capital_article(table.variant),
-                         f"With this amendment a player's capital before jogo {later.number} would be negative "
-                         "(a cash-out larger than his capital).")
+                         gettext_noop("With this amendment a player's capital before jogo {jogo} would be negative "
+                                      "(a cash-out larger than his capital)."), jogo=later.number)
         record = {**later.record, "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
         jogo, result = _score(table, later.progress, amounts, record)
         _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,
@@ -424,8 +464,9 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
                                  approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
                                  gaming_day=later.gaming_day), jogo=True)
     if any(amount is not None and amount < 0 for amount in capital(game)):
-        raise refuse("capital", capital_article(table.variant), "With this amendment a player's capital now would "
-                     "be negative (he has cashed out more than the corrected jogos leave him).")
+        raise refuse("capital", capital_article(table.variant),
+                     gettext_noop("With this amendment a player's capital now would be negative (he has cashed out "
+                                  "more than the corrected jogos leave him)."))
     if game.ended_by_id is None:  # not ended by hand: I-2 alone says whether the game is over
         complete = progress(game).complete
         later_game = table.games.filter(started_at__gt=game.started_at).exists()
@@ -440,6 +481,6 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
 
 def flag(row: Jogo, user, *, note: str, at: dt.datetime | None = None) -> Flag:
     if not note or not note.strip():
-        raise refuse("note", None, "A flag says what the inspector saw.", "note")
+        raise refuse("note", None, gettext_noop("A flag says what the inspector saw."), "note")
     return Flag.objects.create(table=row.table, number=row.number, note=note.strip(), raised_by=user,
                                raised_at=at or timezone.now())

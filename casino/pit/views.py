@@ -130,11 +130,7 @@ def end(request: HttpRequest, pk: int) -> HttpResponse:
 def _entered(request, table: Table):
     """(form, record) of the jogo entered, on the ledger's header; record None when the form
     itself is incomplete; Refused when the table cannot take a jogo."""
-    game = service.open_game(table)
-    if game is None:
-        raise service.refuse("no_game", "3", _("Art. 3: table %(table)s has no game in progress; seat the "
-                                               "players first.") % {"table": table.number}, conflict=True)
-    state = service.progress(game)
+    game, state, _amounts = service.next_jogo(table)
     form = _jogo_form(table, game, state, request.POST)
     if not form.is_valid():
         return form, None

@@ -1,0 +1,219 @@
+"""The regulation's vocabulary in the active language: tiles, seats, rounds, fán items,
+results, conditions, conduct, melds, pay-all articles, variants, and the engine's messages.
+
+Every function returns a string in the language Django has active (`translation.override`,
+LocaleMiddleware). The Portuguese and Chinese follow Portaria n.º 135/91/M's own terms
+(`../shared/seeds/portaria-135-91-M.txt`); the English is the project's (RULES.md). The
+catalogues are `locale/{pt,zh_Hant}/LC_MESSAGES/django.po`; `make messages` fills them from
+this module, `regulation/` and `casino/pit/service.py` (README, "Languages").
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop, pgettext
+
+SEATS = "ESWN"
+
+# The same msgids as regulation.jogo.SEAT_NAMES: a seat's name in a message is its name here.
+_SEAT = {"E": gettext_noop("East"), "S": gettext_noop("South"), "W": gettext_noop("West"),
+         "N": gettext_noop("North")}
+
+_ROUND = {"E": gettext_noop("East round"), "S": gettext_noop("South round"), "W": gettext_noop("West round"),
+          "N": gettext_noop("North round")}
+
+_TILE = {
+    "1m": gettext_noop("1 Characters"), "2m": gettext_noop("2 Characters"), "3m": gettext_noop("3 Characters"),
+    "4m": gettext_noop("4 Characters"), "5m": gettext_noop("5 Characters"), "6m": gettext_noop("6 Characters"),
+    "7m": gettext_noop("7 Characters"), "8m": gettext_noop("8 Characters"), "9m": gettext_noop("9 Characters"),
+    "1p": gettext_noop("1 Circles"), "2p": gettext_noop("2 Circles"), "3p": gettext_noop("3 Circles"),
+    "4p": gettext_noop("4 Circles"), "5p": gettext_noop("5 Circles"), "6p": gettext_noop("6 Circles"),
+    "7p": gettext_noop("7 Circles"), "8p": gettext_noop("8 Circles"), "9p": gettext_noop("9 Circles"),
+    "1s": gettext_noop("1 Bamboos"), "2s": gettext_noop("2 Bamboos"), "3s": gettext_noop("3 Bamboos"),
+    "4s": gettext_noop("4 Bamboos"), "5s": gettext_noop("5 Bamboos"), "6s": gettext_noop("6 Bamboos"),
+    "7s": gettext_noop("7 Bamboos"), "8s": gettext_noop("8 Bamboos"), "9s": gettext_noop("9 Bamboos"),
+    "1z": gettext_noop("East wind"), "2z": gettext_noop("South wind"), "3z": gettext_noop("West wind"),
+    "4z": gettext_noop("North wind"), "5z": gettext_noop("White dragon"), "6z": gettext_noop("Green dragon"),
+    "7z": gettext_noop("Red dragon"),
+}
+
+# Unicode's Mahjong Tiles block (U+1F000–U+1F021) runs: East South West North, red green
+# white, characters 1–9, bamboos 1–9, circles 1–9. The record's honours run East South West
+# North, white green red (RULES.md §1).
+_GLYPH_FIRST = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
+_HONOUR_GLYPH = {"1": 0x1F000, "2": 0x1F001, "3": 0x1F002, "4": 0x1F003, "5": 0x1F006, "6": 0x1F005, "7": 0x1F004}
+
+# Art. 6: every item the engine scores (regulation.fan.ITEMS), and the chicken hand.
+_FAN_ITEM = {
+    "chicken": gettext_noop("Chicken hand (kai vu)"),
+    "dragon_set": gettext_noop("Dragon set"),
+    "round_wind_set": gettext_noop("Round wind set"),
+    "seat_wind_set": gettext_noop("Seat wind set"),
+    "robbing_kong": gettext_noop("Robbing a kong (ch'éong kóng)"),
+    "kong_replacement": gettext_noop("Win on a kong replacement (kóng seong fá)"),
+    "all_pongs": gettext_noop("All pongs (tò-i-tò-i vu)"),
+    "all_chows": gettext_noop("All chows (p'èng vu)"),
+    "mixed_one_suit": gettext_noop("Mixed one suit (wân iat sêk)"),
+    "last_tile": gettext_noop("Last tile (hoi tai lau yuet)"),
+    "small_three_dragons": gettext_noop("Small three dragons (siu sam un)"),
+    "small_four_winds": gettext_noop("Small four winds (siu sei hei)"),
+    "terminals_and_honours": gettext_noop("Terminals and honours (fá iu-kau)"),
+    "heavenly": gettext_noop("Heavenly win (t'in vu)"),
+    "earthly": gettext_noop("Earthly win (tei vu)"),
+    "double_wind_set": gettext_noop("Double wind set (seong fán)"),
+    "kong_upon_kong": gettext_noop("Kong upon kong (kóng seong kóng)"),
+    "mixed_one_suit_all_chows": gettext_noop("Mixed one suit, all chows (wân iat sêk p'èng vu)"),
+    "pure_one_suit": gettext_noop("Pure one suit (ch'èng iat sêk)"),
+    "thirteen_orphans": gettext_noop("Thirteen orphans (sap-sám iu)"),
+    "concealed_pongs": gettext_noop("Concealed pongs (kan-kan vu)"),
+    "big_three_dragons": gettext_noop("Big three dragons (tai sam un)"),
+    "big_four_winds": gettext_noop("Big four winds (tai sei hei)"),
+    "pure_terminals": gettext_noop("Pure terminals (cheng iu)"),
+    "all_honours": gettext_noop("All honours (chun chu)"),
+    "green_winning_tile": gettext_noop("Won on the green dragon (fát chói)"),
+}
+
+_RESULT = {"win": gettext_noop("Won"), "draw": gettext_noop("Drawn (wall exhausted)"),
+           "false_win": gettext_noop("False win (void jogo)")}
+
+_CONDUCT = {"declined_pong": gettext_noop("Called pong and declined it"),
+            "saw_tiles": gettext_noop("Looked at another player's tiles")}
+
+_MELD_KIND = {"chow": gettext_noop("Chow (ch'i)"), "pong": gettext_noop("Pong (p'ông)"),
+              "kong": gettext_noop("Kong (kóng)")}
+
+# Art. 10: what makes the liable player pay for the other losers (RULES.md §6).
+_PAY_ALL = {
+    "10(a)(1)": gettext_noop("Discarded the winning tile to a pure one suit hand with 3 or 4 sets exposed"),
+    "10(a)(2)": gettext_noop("Discarded the tile of the fourth exposed set of a pure one suit hand, which then won "
+                             "on its next draw"),
+    "10(a)(3)": gettext_noop("Discarded the dragon or wind that completed big three dragons or big four winds"),
+    "10(a)(4)": gettext_noop("Held the last dragon or wind and discarded another tile, which won"),
+    "10(a)(5)": gettext_noop("Not ready, broke a concealed pong and discarded from it; it won"),
+    "10(a)(6)": gettext_noop("Ready, broke his own hand with a discard that won"),
+    "10(b)(1)": gettext_noop("Held the last green dragon and discarded another tile, which won"),
+    "10(b)(2)": gettext_noop("Ready, discarded from a concealed triplet; it won"),
+}
+
+_VARIANT = {"conventional": gettext_noop("Conventional Mah-Jong"),
+            "simplified": gettext_noop("Simplified Mah-Jong")}
+
+_ARTICLE = {"1": gettext_noop("Art. 1"), "2": gettext_noop("Art. 2"), "3": gettext_noop("Art. 3"),
+            "4": gettext_noop("Art. 4"), "5": gettext_noop("Art. 5"), "6": gettext_noop("Art. 6"),
+            "7": gettext_noop("Art. 7"), "8": gettext_noop("Art. 8"), "9": gettext_noop("Art. 9"),
+            "10": gettext_noop("Art. 10")}
+_ARTICLE_PARTS = re.compile(r"(\d+)(\([ab]\))?((?:\(\d+\))*)")
+
+# Words the engine and the service put into their messages as params, in English (record
+# values and the phrases they choose), so that localise() can translate them.
+MESSAGE_WORDS = (
+    gettext_noop("conventional"), gettext_noop("simplified"),
+    gettext_noop("chow"), gettext_noop("pong"), gettext_noop("kong"),
+    gettext_noop("kong replacement"), gettext_noop("kong upon kong"),
+    gettext_noop("draw"), gettext_noop("false_win"),
+    gettext_noop("approved"), gettext_noop("rejected"),
+)
+
+
+def seat_name(wind: str) -> str:
+    """Art. 3: the seat of `wind` ("E", "S", "W", "N"), the banker's always East."""
+    return gettext(_SEAT[wind])
+
+
+def round_name(wind: str) -> str:
+    """Art. 3: the round named by `wind` («t'ông hin», 東風圈 …)."""
+    return gettext(_ROUND[wind])
+
+
+def tile_name(code: str) -> str:
+    """Art. 2: the tile written `code` in the record's notation ("5s", "7z")."""
+    return gettext(_TILE[code])
+
+
+def tile_glyph(code: str) -> str:
+    """The Unicode character drawing the tile `code` (U+1F000–U+1F021)."""
+    number, suit = code[0], code[1]
+    if code not in _TILE:
+        raise KeyError(code)
+    if suit == "z":
+        return chr(_HONOUR_GLYPH[number])
+    return chr(_GLYPH_FIRST[suit] + int(number) - 1)
+
+
+def fan_item_name(code: str) -> str:
+    """Art. 6: the fán item `code` (regulation.fan), or "chicken" for a hand with none."""
+    return gettext(_FAN_ITEM[code])
+
+
+def result_name(result: str) -> str:
+    """A jogo's result: "win", "draw" or "false_win" (Art. 10(a)(7)–(8), (b)(3))."""
+    return gettext(_RESULT[result])
+
+
+def condition_name(condition: str) -> str:
+    """A condition of the win (Art. 5(a)(1)–(2), Art. 6); each is also the fán item it scores."""
+    return fan_item_name(condition)
+
+
+def conduct_name(kind: str) -> str:
+    """Art. 9: conduct recorded against a seat ("declined_pong", "saw_tiles")."""
+    return gettext(_CONDUCT[kind])
+
+
+def meld_kind_name(kind: str) -> str:
+    """Art. 5: a declared set ("chow", "pong", "kong")."""
+    return gettext(_MELD_KIND[kind])
+
+
+def pay_all_article_text(article: str) -> str:
+    """Art. 10: what the liable player did under `article` ("10(a)(1)" …)."""
+    return gettext(_PAY_ALL[article])
+
+
+def variant_name(variant: str) -> str:
+    """Art. 1: "conventional" (a) or "simplified" (b)."""
+    return gettext(_VARIANT[variant])
+
+
+def article_name(article: str) -> str:
+    """An article reference as the message shows it: "Art. 10(a)(1)", "Art. 10.º(a)(1)", "第十條(甲)(1)"."""
+    parts = _ARTICLE_PARTS.fullmatch(article)
+    if parts is None or parts[1] not in _ARTICLE:
+        return f"Art. {article}"
+    number, paragraph, items = parts.groups()
+    if paragraph == "(a)":
+        paragraph = pgettext("paragraph of an article", "(a)")
+    elif paragraph == "(b)":
+        paragraph = pgettext("paragraph of an article", "(b)")
+    return gettext(_ARTICLE[number]) + (paragraph or "") + items
+
+
+def localise(error: Any) -> str:
+    """The message of a `Breach`, `MalformedRecord` or pit `Problem` in the active language.
+
+    Its template is translated and filled with its params, each string param translated too
+    (seat names, meld kinds, variants; tile codes and numbers stay as they are). The article
+    ("Art. 5(a)(6): ") or the field ("hand.concealed: ") goes in front when the English
+    message has it there. Without a template (an error stored before templates existed), or
+    when the message is not its template filled in, the English message is returned.
+    """
+    message = error.message
+    template = getattr(error, "template", None)
+    if not template:
+        return message
+    params = getattr(error, "params", None) or {}
+    english = template.format(**params)
+    words = {name: gettext(value) if isinstance(value, str) and value and name != "field" else value
+             for name, value in params.items()}
+    text = gettext(template).format(**words)
+    if message == english:
+        return text
+    article = getattr(error, "article", None)
+    if article is not None and message == f"Art. {article}: {english}":
+        return pgettext("an error message citing its article", "{article}: {message}").format(
+            article=article_name(article), message=text)
+    field = getattr(error, "field", None)
+    if field and message == f"{field}: {english}":
+        return f"{field}: {text}"
+    return message
