@@ -19,4 +19,5 @@ test: bootstrap
 # Refresh the vocabulary's catalogues (casino/terms/locale) from regulation/, casino/terms/ and
 # casino/pit/service.py; translate the new entries, then `make` compiles them (README, "Languages").
 messages: bootstrap
-	$(PYTHON) scripts/messages
+	$(PYTHON) manage.py makemessages -l pt -l zh_Hant --no-obsolete --ignore=.venv --ignore=tests \
+	  --ignore=benchmarks --ignore=docs --ignore=fixtures --ignore=scripts

@@ -135,7 +135,9 @@ LANGUAGES = [
     ("zh-hant", _("Traditional Chinese")),
     ("en", _("English")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# One catalogue for the interface, the vocabulary and the engine's messages (`make messages`);
+# the audit and reports apps keep their own.
+LOCALE_PATHS = [BASE_DIR / "casino" / "terms" / "locale"]
 USE_I18N = True
 TIME_ZONE = "Asia/Macau"
 USE_TZ = True

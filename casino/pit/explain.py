@@ -2,8 +2,10 @@
 article and name, who pays whom, the cap and the commission, in the user's language."""
 from __future__ import annotations
 
-from casino.terms.vocabulary import fan_item_name, seat_name
-from regulation.hands import CHOW, KONG
+from django.utils.translation import gettext as _
+
+from casino.terms.vocabulary import fan_item_name, meld_kind_name, seat_name
+from regulation.hands import CHOW, KONG, THIRTEEN_ORPHAN_KINDS
 from regulation.tiles import tile_code
 
 
@@ -15,15 +17,19 @@ def set_tiles(tile_set) -> list[str]:
 
 
 def reading(grade) -> list[dict] | None:
-    """The best reading of the hand (Art. 4; RULES §3): its sets, then the pair."""
+    """The best reading of the hand (Art. 4; RULES §3): its sets, then the pair; each with its
+    name in the user's language."""
     if grade is None:
         return None
     shape = grade.shape
-    if shape.thirteen_orphans:
-        return [{"kind": "thirteen_orphans", "tiles": [], "exposed": False}]
-    sets = [{"kind": s.kind, "tiles": set_tiles(s), "exposed": s.exposed, "declared": s.declared}
-            for s in shape.sets]
-    return sets + [{"kind": "pair", "tiles": [tile_code(shape.pair)] * 2, "exposed": False, "declared": False}]
+    if shape.thirteen_orphans:  # Art. 6(a)(3): one of each terminal and honour, one of them twice
+        tiles = sorted([*THIRTEEN_ORPHAN_KINDS, shape.pair])
+        return [{"kind": "thirteen_orphans", "label": fan_item_name("thirteen_orphans"),
+                 "tiles": [tile_code(t) for t in tiles], "exposed": False, "declared": False}]
+    sets = [{"kind": s.kind, "label": meld_kind_name(s.kind), "tiles": set_tiles(s), "exposed": s.exposed,
+             "declared": s.declared} for s in shape.sets]
+    return sets + [{"kind": "pair", "label": _("pair"), "tiles": [tile_code(shape.pair)] * 2, "exposed": False,
+                    "declared": False}]
 
 
 def explain(result, players: dict[str, str]) -> dict:
