@@ -96,6 +96,7 @@ class Screen:
         if SHOTS:  # the whole page, not only the window
             height = self.driver.execute_script("return document.documentElement.scrollHeight")
             self.driver.set_window_size(1280, min(height, 3000))
+            self.driver.execute_script("window.scrollTo(0, 0)")
             self.driver.save_screenshot(str(Path(SHOTS) / f"{name}.png"))
             self.driver.set_window_size(1280, 1000)
 
