@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from casino.reports.models import GamingDay
 from regulation import MalformedRecord, read_record, score
 from regulation.rotation import Progress
 
@@ -63,6 +64,14 @@ def gaming_day(moment: dt.datetime) -> dt.date:
     hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
     local = timezone.localtime(moment)
     return (local - dt.timedelta(hours=hours, minutes=minutes)).date()
+
+
+def refuse_if_day_closed(table: Table, day: dt.date) -> None:
+    """A gaming day its casino's manager has closed (casino/reports) takes no new jogo and no
+    amendment until a manager reopens it, with a reason."""
+    if GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True).exists():
+        raise refuse("day_closed", None, f"The gaming day {day} is closed; a manager must reopen it, with a "
+                                         "reason, before its jogos change.", "gaming_day", conflict=True)
 
 
 # --- Reading the state of a game -----------------------------------------------------------------
@@ -292,6 +301,7 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                                                               f"for jogo {earlier.number}, with another record.",
                                      "idempotency_key", conflict=True)
                     return earlier, False
+            refuse_if_day_closed(table, gaming_day(at))
             if not table.is_open:
                 raise refuse("table_closed", None, f"Table {table.number} is closed.", conflict=True)
             game = open_game(table)
@@ -340,6 +350,7 @@ def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.date
     if current.pk != row.pk:
         raise refuse("superseded", None, f"Jogo {row.number} revision {row.revision} is superseded by revision "
                                          f"{current.revision}; amend the current revision.", conflict=True)
+    refuse_if_day_closed(row.table, current.gaming_day)
     _score(row.table, current.progress, current.capital_before, record)
     return Amendment.objects.create(jogo=current, record=record, reason=reason.strip(), proposed_by=user,
                                     proposed_at=at)
@@ -358,6 +369,7 @@ def decide_amendment(amendment: Amendment, user, *, approve: bool, at: dt.dateti
             raise refuse("own_amendment", None, "Nobody approves or rejects his own amendment (maker/checker): "
                                                 "a second person must decide.")
         if approve:
+            refuse_if_day_closed(table, amendment.jogo.gaming_day)
             amendment.revision = _apply(table, amendment, user, at)
         amendment.state = Amendment.APPROVED if approve else Amendment.REJECTED
         amendment.decided_by, amendment.decided_at = user, at
@@ -389,6 +401,8 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
             raise refuse("capital", capital_article(table.variant),
                          f"With this amendment a player's capital before jogo {later.number} would be negative "
                          "(a cash-out larger than his capital).")
+        if later.gaming_day != original.gaming_day:  # a game that ran past the start of the next day
+            refuse_if_day_closed(table, later.gaming_day)
         record = {**later.record, "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
         jogo, result = _score(table, later.progress, amounts, record)
         _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,
