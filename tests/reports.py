@@ -3,10 +3,13 @@ days of many jogos for the query count."""
 from __future__ import annotations
 
 import datetime as dt
+import io
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.utils import timezone
+from pypdf import PdfReader
 
 from casino.pit import demo, service
 from casino.pit.models import Casino, Jogo, Table
@@ -95,3 +98,8 @@ def draws(at_table: Table, count: int, by: User, start: dt.datetime) -> None:
     game = seat(at_table, by, at=start)
     for index in range(count):
         record(game, demo.DRAW, start + dt.timedelta(minutes=index), by)
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The PDF's text (pypdf), every run of whitespace one space."""
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages))

@@ -36,3 +36,10 @@ def test_a_chart_with_no_amounts_still_draws_and_labels_are_escaped():
 
     assert "&lt;b&gt;&amp;" in svg
     assert float(rects(svg)[0].get("height")) == 0
+
+
+def test_an_amount_too_wide_for_its_bar_is_written_upwards():
+    svg = column_chart([(f"{hour:02d}", 146730) for hour in range(24)], width=680)
+
+    amounts = [text for text in ET.fromstring(svg).findall(f"{SVG}text") if text.text == "146730"]
+    assert len(amounts) == 24 and all(text.get("transform", "").startswith("rotate(-90") for text in amounts)

@@ -12,14 +12,9 @@ from pypdf import PdfReader
 from casino.pit.models import Casino
 from casino.reports.pdf import daily_report_pdf
 from casino.reports.services import close_day
-from tests.reports import DAY, at, known_day
+from tests.reports import DAY, at, known_day, pdf_text
 
 pytestmark = pytest.mark.django_db
-
-
-def pdf_text(pdf: bytes) -> str:
-    """The PDF's text, every run of whitespace one space."""
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages))
 
 
 def embedded_fonts(pdf: bytes) -> set[str]:

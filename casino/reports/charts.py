@@ -31,8 +31,15 @@ def column_chart(bars: list[tuple[str, int]], *, width: int = 680, height: int =
         parts.append(f'<rect x="{x}" y="{round(top + plot_h - bar_h, 1)}" width="{round(slot * 0.7, 1)}" '
                      f'height="{bar_h}" fill="{BAR}"><title>{escape(label)}: {amount}</title></rect>')
         if amount:
-            parts.append(f'<text x="{centre}" y="{round(top + plot_h - bar_h - 3, 1)}" text-anchor="middle">'
-                         f'{amount}</text>')
+            y = round(top + plot_h - bar_h - 3, 1)
+            if len(str(amount)) * 8 * 0.6 <= slot:  # the amount fits across its bar (8-unit digits)
+                parts.append(f'<text x="{centre}" y="{y}" text-anchor="middle">{amount}</text>')
+            else:  # too wide: written upwards, inside the bar when it is tall enough
+                inside = bar_h > len(str(amount)) * 8 * 0.6 + 6
+                y = round(top + plot_h - 3, 1) if inside else y
+                colour = ' fill="#ffffff"' if inside else ""
+                parts.append(f'<text x="{round(centre + 3, 1)}" y="{y}" transform="rotate(-90 {round(centre + 3, 1)} {y})"'
+                             f'{colour}>{amount}</text>')
         parts.append(f'<text x="{centre}" y="{height - 5}" text-anchor="middle" fill="#444444">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
