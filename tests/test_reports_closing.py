@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
+from rest_framework.test import APIClient
 
 from casino.pit import demo, service
 from casino.pit.models import Amendment, Jogo, Refusal
@@ -134,3 +135,19 @@ def test_the_day_log_is_append_only(day):
         event.save()
     with pytest.raises(ValidationError):
         event.delete()
+
+
+def test_the_api_answers_409_day_closed_to_an_amendment_of_a_closed_day(day):
+    people, r1, game, jogo = day
+    r1.staff.add(people["supervisor"])
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+    client = APIClient()
+    client.force_authenticate(people["supervisor"])
+
+    response = client.post("/api/v1/amendments/", {"jogo": jogo.pk, "reason": "West won", "record": corrected(jogo)},
+                           format="json")
+
+    assert response.status_code == 409
+    assert response.json()["errors"] == [{"code": "day_closed", "article": None, "field": "gaming_day",
+                                          "message": "The gaming day 2026-11-21 is closed; a manager must reopen "
+                                                     "it, with a reason, before its jogos change."}]
