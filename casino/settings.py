@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "axes",
     "casino.pit",
     "casino.terms",
+    "casino.reports",
 ]
 
 MIDDLEWARE = [

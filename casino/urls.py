@@ -11,4 +11,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("pit/", include("casino.pit.web_urls")),
     path("api/v1/", include("casino.pit.urls")),
+    path("reports/", include("casino.reports.urls")),
 ]

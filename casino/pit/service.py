@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from casino.reports.models import GamingDay
 from regulation import MalformedRecord, read_record, score
 from regulation.rotation import Progress
 
@@ -79,6 +80,15 @@ def gaming_day(moment: dt.datetime) -> dt.date:
     hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
     local = timezone.localtime(moment)
     return (local - dt.timedelta(hours=hours, minutes=minutes)).date()
+
+
+def refuse_if_day_closed(table: Table, day: dt.date) -> None:
+    """A gaming day its casino's manager has closed (casino/reports) takes no new jogo and no
+    amendment until a manager reopens it, with a reason."""
+    if GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True).exists():
+        raise refuse("day_closed", None, gettext_noop("The gaming day {day} is closed; a manager must reopen it, "
+                                                      "with a reason, before its jogos change."), "gaming_day",
+                     conflict=True, day=day.isoformat())
 
 
 # --- Reading the state of a game -----------------------------------------------------------------
@@ -343,6 +353,7 @@ class Preview:
 def preview_jogo(table: Table, record: dict) -> Preview:
     """Check and score `record` as the table's next jogo exactly as `record_jogo` would, and
     write nothing: the dealer's preview before saving. Refused with every problem."""
+    refuse_if_day_closed(table, gaming_day(timezone.now()))
     game, state, amounts = next_jogo(table)
     jogo, result = _score(table, state, amounts, record)
     row = _jogo_row(state, amounts, record, jogo, result)
@@ -367,6 +378,7 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                                                   "another record."), "idempotency_key", conflict=True,
                                      key=repr(idempotency_key), jogo=earlier.number)
                     return earlier, False
+            refuse_if_day_closed(table, gaming_day(at))
             game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record)
             last = last_jogo(game)
@@ -406,6 +418,7 @@ def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.date
         raise refuse("superseded", None, gettext_noop("Jogo {jogo} revision {revision} is superseded by revision "
                                                       "{current}; amend the current revision."), conflict=True,
                      jogo=row.number, revision=row.revision, current=current.revision)
+    refuse_if_day_closed(row.table, current.gaming_day)
     _score(row.table, current.progress, current.capital_before, record)
     return Amendment.objects.create(jogo=current, record=record, reason=reason.strip(), proposed_by=user,
                                     proposed_at=at)
@@ -425,6 +438,7 @@ def decide_amendment(amendment: Amendment, user, *, approve: bool, at: dt.dateti
             raise refuse("own_amendment", None, gettext_noop("Nobody approves or rejects his own amendment "
                                                              "(maker/checker): a second person must decide."))
         if approve:
+            refuse_if_day_closed(table, amendment.jogo.gaming_day)
             amendment.revision = _apply(table, amendment, user, at)
         amendment.state = Amendment.APPROVED if approve else Amendment.REJECTED
         amendment.decided_by, amendment.decided_at = user, at
@@ -456,6 +470,8 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
             raise refuse("capital", capital_article(table.variant),
                          gettext_noop("With this amendment a player's capital before jogo {jogo} would be negative "
                                       "(a cash-out larger than his capital)."), jogo=later.number)
+        if later.gaming_day != original.gaming_day:  # a game that ran past the start of the next day
+            refuse_if_day_closed(table, later.gaming_day)
         record = {**later.record, "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
         jogo, result = _score(table, later.progress, amounts, record)
         _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,

@@ -1,0 +1,174 @@
+"""Speed of the daily report (issue 5): 40 tables × 150 jogos = 6,000 jogos in one gaming day.
+
+Builds the day in a throwaway database through the recording service itself (the honest path:
+every jogo validated, scored, chained and carried by `casino.pit.service.record_jogo`, so the
+ledger is one `verify_ledger` accepts), then times the report: the selectors' queries, the
+template, WeasyPrint. The report must take at most 10 seconds, with a number of queries that
+does not depend on the number of jogos (tests/test_reports_queries.py checks that part).
+
+    .venv/bin/python benchmarks/daily_report.py                 # SQLite file in /tmp
+    .venv/bin/python benchmarks/daily_report.py --postgres      # database casino_reports_bench
+    options: --tables 40 --jogos 150 --lang zh-hant --rebuild --out /tmp/report.pdf
+
+Building takes a minute or two; the database is kept and reused while it holds the same day
+(--rebuild builds it again).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DAY = dt.date(2026, 11, 21)
+SQLITE = "sqlite:////tmp/mahjong-bench-daily-report.sqlite3"
+POSTGRES = "postgres://postgres@127.0.0.1:5432/casino_reports_bench"
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--jogos", type=int, default=150, help="jogos per table")
+    parser.add_argument("--lang", default="zh-hant", choices=["en", "pt", "zh-hant"])
+    parser.add_argument("--postgres", action="store_true", help=f"use {POSTGRES} instead of SQLite")
+    parser.add_argument("--rebuild", action="store_true", help="build the day again even if it is there")
+    parser.add_argument("--out", type=Path, default=Path("/tmp/mahjong-bench-daily-report.pdf"))
+    return parser.parse_args()
+
+
+def create_postgres_database() -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
+        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = 'casino_reports_bench'").fetchone():
+            connection.execute("CREATE DATABASE casino_reports_bench")
+
+
+def setup(args: argparse.Namespace) -> None:
+    os.environ["DATABASE_URL"] = POSTGRES if args.postgres else SQLITE
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    if args.postgres:
+        create_postgres_database()
+    elif args.rebuild:
+        Path(SQLITE.removeprefix("sqlite:///")).unlink(missing_ok=True)
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    from django.db import connection
+
+    # A throwaway database: commits need not wait for the disk while the day is built.
+    with connection.cursor() as cursor:
+        cursor.execute("SET synchronous_commit TO OFF" if args.postgres else "PRAGMA synchronous = OFF")
+
+
+def scripts():
+    """What each table plays, in turn: the demo's records (casino/pit/demo.py)."""
+    from casino.pit import demo
+
+    conventional = [demo.CHICKEN, demo.DRAW, demo.DRAGON_SELF_DRAWN, demo.PURE_ONE_SUIT, demo.FALSE_WIN,
+                    demo.CHICKEN, demo.PAY_ALL, demo.MISDECLARED]
+
+    def simplified(seats: list[str], index: int) -> dict:
+        result = ("win", "draw", "win", "false_win")[index % 4]
+        if result == "win":
+            return {"result": "win", "winner": seats[-1], "discarder": None, "declared_fan": 1,
+                    "hand": {"concealed": "1m2m3m6z", "winning_tile": "6z"}}
+        if result == "false_win":
+            return {"result": "false_win", "false_win": {"seat": seats[0]}, "declared_fan": None}
+        return {"result": "draw", "declared_fan": None}
+
+    return conventional, simplified
+
+
+def build(tables: int, jogos: int) -> None:
+    """`tables` tables (three in four conventional, at every tier in turn) each recording `jogos`
+    jogos through the service, spread over the gaming day from 06:00."""
+    from django.contrib.auth.models import Group, User
+    from django.utils import timezone
+
+    from casino.pit import service
+    from casino.pit.models import Casino, Jogo, Table
+    from regulation import CURRENT
+
+    if Jogo.objects.filter(gaming_day=DAY).count() == tables * jogos:
+        print(f"reusing the day in the database: {tables * jogos} jogos")
+        return
+    if Jogo.objects.exists():
+        sys.exit("the benchmark database holds another day: run with --rebuild (SQLite) or drop "
+                 "casino_reports_bench (PostgreSQL)")
+    started = time.perf_counter()
+    dealer = User.objects.create_user("bench-dealer")
+    dealer.groups.add(Group.objects.get(name="dealer"))
+    casino = Casino.objects.create(name="Casino Benchmark")
+    conventional, simplified = scripts()
+    day_start = timezone.make_aware(dt.datetime.combine(DAY, dt.time(6, 0)))
+    step = dt.timedelta(hours=23) / jogos
+    for number in range(tables):
+        variant = "simplified" if number % 4 == 3 else "conventional"
+        tiers = CURRENT.tiers(variant)
+        table = Table.objects.create(casino=casino, number=f"M-{number + 1:02d}", variant=variant,
+                                     stake=tiers[number % len(tiers)])
+        game = None
+        for index in range(jogos):
+            when = day_start + index * step + dt.timedelta(seconds=number)
+            if game is None or service.open_game(table) is None:  # the North round ended the last one (I-2)
+                capital = 100 * table.stake * 4
+                game = service.start_game(table, dealer, first_banker=0, at=when, players=[
+                    {"chair": chair, "name": f"Player {chair + 1}", "capital": capital} for chair in range(4)])
+            if variant == "conventional":
+                fields = {"result": "win", **conventional[index % len(conventional)]}
+            else:
+                fields = simplified(list(service.progress(game).seats), index)
+            service.record_jogo(table, dealer, {**service.record_header(game), **fields}, at=when)
+        print(f"\rbuilt table {number + 1}/{tables}", end="", flush=True)
+    print(f"\nbuilt {tables} tables × {jogos} jogos through the service in {time.perf_counter() - started:.1f} s")
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Render the report twice: cold (WeasyPrint and the fonts loaded for the first time, as the
+    command line does; the 10-second limit applies to it) and warm (as a running server does)."""
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    from casino.pit.models import Casino
+    from casino.reports.pdf import render_pdf, report_html
+    from casino.reports.selectors import daily_summary
+
+    casino = Casino.objects.get(name="Casino Benchmark")
+    print(f"database: {connection.vendor}")
+    reset_queries()  # DEBUG keeps the last 9,000 queries: the build's would hide the report's
+    for run in ("cold", "warm"):
+        with CaptureQueriesContext(connection) as queries:
+            started = time.perf_counter()
+            summary = daily_summary(casino, DAY)
+            selected = time.perf_counter()
+            html = report_html(summary, language=args.lang)
+            rendered = time.perf_counter()
+            pdf = render_pdf(html)
+            done = time.perf_counter()
+        total = done - started
+        print(f"{run}: {summary.totals.jogos} current jogos at {len(summary.tables)} tables, "
+              f"commission {summary.totals.commission}; {len(queries)} queries; selectors {selected - started:.2f} s, "
+              f"template {rendered - selected:.2f} s, WeasyPrint {done - rendered:.2f} s; total {total:.2f} s")
+        if run == "cold" and total > 10:
+            sys.exit("slower than 10 seconds")
+    args.out.write_bytes(pdf)
+    print(f"{len(pdf)} bytes -> {args.out} (limit 10 s: met)")
+
+
+def main() -> None:
+    args = arguments()
+    setup(args)
+    build(args.tables, args.jogos)
+    measure(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from casino.pit.models import Casino
+
+
+class DayForm(forms.Form):
+    casino = forms.ModelChoiceField(Casino.objects.order_by("name"), label=_("Casino"), empty_label=None)
+    day = forms.DateField(label=_("Gaming day"), widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class CloseForm(forms.Form):
+    note = forms.CharField(label=_("Note (optional)"), required=False, max_length=2000,
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (required)"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))

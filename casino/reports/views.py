@@ -1,0 +1,93 @@
+"""The managers' pages: choose a gaming day, see its figures and state, download the daily
+report, close or reopen the day. Reads go through `selectors`, writes through `services`."""
+from __future__ import annotations
+
+import datetime as dt
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.views.decorators.http import require_GET, require_POST
+
+from casino.pit.models import Casino
+from casino.pit.service import Refused, gaming_day
+
+from . import services
+from .forms import CloseForm, DayForm, ReopenForm
+from .pdf import LANGUAGES, daily_report_pdf
+from .selectors import daily_summary
+
+VIEW, CLOSE = "reports.view_daily_report", "reports.close_gaming_day"
+
+
+def _index_url(casino: Casino, day: dt.date) -> str:
+    return f"{reverse('reports:index')}?{urlencode({'casino': casino.pk, 'day': day.isoformat()})}"
+
+
+@require_GET
+@login_required
+@permission_required(VIEW, raise_exception=True)
+def index(request: HttpRequest) -> HttpResponse:
+    yesterday = gaming_day(timezone.now()) - dt.timedelta(days=1)
+    first = Casino.objects.order_by("name").first()
+    form = DayForm(request.GET if "day" in request.GET else None,
+                   initial={"casino": first, "day": yesterday})
+    casino, day = first, yesterday
+    if form.is_bound and form.is_valid():
+        casino, day = form.cleaned_data["casino"], form.cleaned_data["day"]
+    summary = daily_summary(casino, day) if casino else None
+    return render(request, "reports/index.html", {
+        "form": form, "casino": casino, "day": day, "summary": summary,
+        "close_form": CloseForm(), "reopen_form": ReopenForm(),
+        "may_close": request.user.has_perm(CLOSE)})
+
+
+@require_GET
+@login_required
+@permission_required(VIEW, raise_exception=True)
+def download(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
+    """The daily report as a PDF, in the user's current language."""
+    casino = get_object_or_404(Casino, pk=casino_id)
+    language = translation.get_language()
+    pdf = daily_report_pdf(casino, day, language=language if language in LANGUAGES else "en")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="daily-report-{day.isoformat()}-{language}.pdf"'
+    return response
+
+
+@require_POST
+@login_required
+@permission_required(CLOSE, raise_exception=True)
+def close(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
+    casino = get_object_or_404(Casino, pk=casino_id)
+    form = CloseForm(request.POST)
+    if form.is_valid():
+        try:
+            services.close_day(casino, day, request.user, note=form.cleaned_data["note"])
+            messages.success(request, translation.gettext("The gaming day %(day)s is closed.") % {"day": day})
+        except Refused as refused:
+            messages.error(request, str(refused))
+    else:
+        messages.error(request, " ".join(" ".join(errors) for errors in form.errors.values()))
+    return redirect(_index_url(casino, day))
+
+
+@require_POST
+@login_required
+@permission_required(CLOSE, raise_exception=True)
+def reopen(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
+    casino = get_object_or_404(Casino, pk=casino_id)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.reopen_day(casino, day, request.user, reason=form.cleaned_data["reason"])
+            messages.success(request, translation.gettext("The gaming day %(day)s is open again.") % {"day": day})
+        except Refused as refused:
+            messages.error(request, str(refused))
+    else:
+        messages.error(request, translation.gettext("Reopening a gaming day states its reason."))
+    return redirect(_index_url(casino, day))

@@ -1,0 +1,45 @@
+"""The report's SVG bar charts: pure functions from labels and amounts to markup."""
+import xml.etree.ElementTree as ET
+
+from casino.reports.charts import bar_chart, column_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def rects(svg: str) -> list[ET.Element]:
+    return ET.fromstring(svg).findall(f"{SVG}rect")
+
+
+def test_a_column_chart_draws_one_bar_per_label_with_heights_in_proportion():
+    svg = column_chart([("06", 0), ("07", 50), ("08", 100)], width=300, height=134)
+
+    bars = rects(svg)
+    assert len(bars) == 3
+    heights = [float(bar.get("height")) for bar in bars]
+    assert heights[0] == 0 and heights[2] == 100 and heights[1] == 50  # plot height 134 - 16 - 18 = 100
+    texts = [text.text for text in ET.fromstring(svg).findall(f"{SVG}text")]
+    assert "50" in texts and "100" in texts and "06" in texts and "0" not in texts  # no amount on an empty bar
+
+
+def test_a_bar_chart_grows_one_row_per_label_and_the_longest_bar_is_the_largest_amount():
+    svg = bar_chart([("T1", 210), ("T2", 40), ("T3", 800)], width=330, row=10)
+
+    root = ET.fromstring(svg)
+    assert root.get("height") == str(8 + 3 * 10)
+    widths = [float(bar.get("width")) for bar in rects(svg)]
+    assert widths[2] == 200 and widths[0] == round(200 * 210 / 800, 1)  # plot width 330 - 70 - 60
+
+
+def test_a_chart_with_no_amounts_still_draws_and_labels_are_escaped():
+    svg = column_chart([("<b>&", 0)])
+    bar_chart([])
+
+    assert "&lt;b&gt;&amp;" in svg
+    assert float(rects(svg)[0].get("height")) == 0
+
+
+def test_an_amount_too_wide_for_its_bar_is_written_upwards():
+    svg = column_chart([(f"{hour:02d}", 146730) for hour in range(24)], width=680)
+
+    amounts = [text for text in ET.fromstring(svg).findall(f"{SVG}text") if text.text == "146730"]
+    assert len(amounts) == 24 and all(text.get("transform", "").startswith("rotate(-90") for text in amounts)

@@ -1,0 +1,153 @@
+"""Closing a gaming day: a manager closes it after review; its jogos then take no amendment and
+the day no new jogo until a manager reopens it with a reason; both are logged."""
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from rest_framework.test import APIClient
+
+from casino.pit import demo, service
+from casino.pit.models import Amendment, Jogo, Refusal
+from casino.reports.models import DayEvent, GamingDay
+from casino.reports.services import close_day, reopen_day
+from tests.pit import seat, table, user
+from tests.reports import DAY, at, record
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def day():
+    people = {"dealer": user("dealer", "dealer"), "supervisor": user("supervisor", "supervisor"),
+              "manager": user("manager", "manager")}
+    r1 = table("R1", stake=25)
+    game = seat(r1, people["dealer"], at=at(0))
+    jogo = record(game, demo.CHICKEN, at(0.1), people["dealer"])
+    return people, r1, game, jogo
+
+
+def corrected(jogo: Jogo) -> dict:
+    return {**jogo.record, "winner": "W", "discarder": "N"}
+
+
+def codes(refused) -> set[tuple[str, str | None]]:
+    return {(problem.code, problem.field) for problem in refused.value.problems}
+
+
+def test_close_refuse_an_amendment_reopen_with_a_reason_then_amend_and_both_are_logged(day):
+    people, r1, game, jogo = day
+
+    close_day(r1.casino, DAY, people["manager"], note="Reviewed", at=at(24))
+    with pytest.raises(service.Refused) as refused:
+        service.propose_amendment(jogo, people["supervisor"], record=corrected(jogo), reason="West won", at=at(25))
+    assert codes(refused) == {("day_closed", "gaming_day")}
+    assert "2026-11-21 is closed" in str(refused.value)
+
+    reopen_day(r1.casino, DAY, people["manager"], reason="Camera review: jogo 1 was West's", at=at(26))
+    amendment = service.propose_amendment(jogo, people["supervisor"], record=corrected(jogo), reason="West won",
+                                          at=at(27))
+    service.decide_amendment(amendment, people["manager"], approve=True, at=at(27))
+
+    assert Amendment.objects.get().state == Amendment.APPROVED
+    log = [(e.action, e.by.username, e.at, e.reason) for e in DayEvent.objects.order_by("at")]
+    assert log == [("closed", "manager", at(24), "Reviewed"),
+                   ("reopened", "manager", at(26), "Camera review: jogo 1 was West's")]
+    assert GamingDay.objects.get().closed is False
+
+
+def test_a_pending_amendment_is_not_approved_while_its_day_is_closed_but_may_be_rejected(day):
+    people, r1, game, jogo = day
+    first = service.propose_amendment(jogo, people["supervisor"], record=corrected(jogo), reason="West won",
+                                      at=at(1))
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+
+    with pytest.raises(service.Refused) as refused:
+        service.decide_amendment(first, people["manager"], approve=True, at=at(25))
+
+    assert codes(refused) == {("day_closed", "gaming_day")}
+    assert Jogo.objects.count() == 1  # nothing reached the ledger
+    assert service.decide_amendment(first, people["manager"], approve=False, at=at(25)).state == Amendment.REJECTED
+
+
+def test_a_closed_day_takes_no_new_jogo_and_the_attempt_is_kept(day):
+    people, r1, game, jogo = day
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+
+    with pytest.raises(service.Refused) as refused:  # 05:00 on the 22nd still belongs to DAY
+        service.record_jogo(r1, people["dealer"], service.record_header(game) | {"result": "win", **demo.CHICKEN},
+                            at=at(17))
+    assert codes(refused) == {("day_closed", "gaming_day")}
+    assert Refusal.objects.get().errors[0]["code"] == "day_closed"
+
+    # 06:00 on the 22nd starts the next gaming day, which is open.
+    row, created = service.record_jogo(r1, people["dealer"],
+                                       service.record_header(game) | {"result": "win", **demo.CHICKEN}, at=at(18))
+    assert created and row.gaming_day == dt.date(2026, 11, 22)
+
+
+def test_refuse_if_day_closed_looks_at_the_tables_casino_and_the_day_only(day):
+    people, r1, game, jogo = day
+    elsewhere = table("X1", stake=25)  # another table of R1's casino
+    other_casino = type(r1.casino).objects.create(name="Casino Outro")
+    foreign = type(r1).objects.create(casino=other_casino, number="F1", variant="conventional", stake=25)
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+
+    with pytest.raises(service.Refused):
+        service.refuse_if_day_closed(elsewhere, DAY)
+    service.refuse_if_day_closed(r1, DAY + dt.timedelta(days=1))
+    service.refuse_if_day_closed(foreign, DAY)
+
+
+def test_reopening_needs_a_reason_and_a_closed_day(day):
+    people, r1, game, jogo = day
+
+    with pytest.raises(service.Refused) as refused:
+        reopen_day(r1.casino, DAY, people["manager"], reason="x", at=at(24))
+    assert codes(refused) == {("day_open", "gaming_day")}
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+    with pytest.raises(service.Refused) as refused:
+        reopen_day(r1.casino, DAY, people["manager"], reason="   ", at=at(25))
+    assert codes(refused) == {("reason", "reason")}
+    assert GamingDay.objects.get().closed is True
+    assert DayEvent.objects.count() == 1
+
+
+def test_a_day_is_closed_once_and_only_after_it_ends(day):
+    people, r1, game, jogo = day
+
+    with pytest.raises(service.Refused) as refused:  # 05:59 on the 22nd: DAY is still running
+        close_day(r1.casino, DAY, people["manager"], at=at(17.98))
+    assert codes(refused) == {("day_not_over", "gaming_day")}
+    close_day(r1.casino, DAY, people["manager"], at=at(18))
+    with pytest.raises(service.Refused) as refused:
+        close_day(r1.casino, DAY, people["manager"], at=at(19))
+    assert codes(refused) == {("day_closed", "gaming_day")}
+    assert DayEvent.objects.count() == 1
+
+
+def test_the_day_log_is_append_only(day):
+    people, r1, game, jogo = day
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+    event = DayEvent.objects.get()
+
+    event.reason = "changed"
+    with pytest.raises(ValidationError):
+        event.save()
+    with pytest.raises(ValidationError):
+        event.delete()
+
+
+def test_the_api_answers_409_day_closed_to_an_amendment_of_a_closed_day(day):
+    people, r1, game, jogo = day
+    r1.staff.add(people["supervisor"])
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+    client = APIClient()
+    client.force_authenticate(people["supervisor"])
+
+    response = client.post("/api/v1/amendments/", {"jogo": jogo.pk, "reason": "West won", "record": corrected(jogo)},
+                           format="json")
+
+    assert response.status_code == 409
+    assert response.json()["errors"] == [{"code": "day_closed", "article": None, "field": "gaming_day",
+                                          "message": "The gaming day 2026-11-21 is closed; a manager must reopen "
+                                                     "it, with a reason, before its jogos change."}]

@@ -1,0 +1,49 @@
+"""The daily report reads a fixed number of queries, however many jogos the day holds."""
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from casino.pit import demo, service
+from casino.pit.models import Casino, Jogo
+from casino.reports.pdf import report_html
+from casino.reports.selectors import daily_summary
+from casino.reports.services import close_day, reopen_day
+from tests.pit import table, user
+from tests.reports import at, draws
+
+pytestmark = pytest.mark.django_db
+
+SMALL, LARGE = dt.date(2026, 11, 21), dt.date(2026, 11, 22)
+
+
+def queries_for(casino: Casino, day: dt.date) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        report_html(daily_summary(casino, day), language="en")
+    return len(captured)
+
+
+def test_a_day_of_many_jogos_takes_as_many_queries_as_a_day_of_two():
+    dealer, manager = user("dealer", "dealer"), user("manager", "manager")
+    tables = [table(f"Q{n}", stake=25) for n in range(4)]
+    casino = tables[0].casino
+    draws(tables[0], 2, dealer, at(0))  # SMALL: 2 jogos at one table
+    for index, each in enumerate(tables):  # LARGE: 4 tables, 60 jogos, flags, an amendment
+        draws(each, 15, dealer, at(24 + index))
+    for row in Jogo.objects.filter(gaming_day=LARGE)[:5]:
+        service.flag(row, manager, note="look", at=at(30))
+    third = Jogo.objects.get(table=tables[1], number=3)
+    amendment = service.propose_amendment(third, dealer, record={**third.record, **demo.CHICKEN, "result": "win"},
+                                          reason="South won", at=at(31))
+    service.decide_amendment(amendment, manager, approve=True, at=at(31))  # carries capital to jogos 4–15
+    for day in (SMALL, LARGE):
+        close_day(casino, day, manager, at=at(60))
+        reopen_day(casino, day, manager, reason="recount", at=at(61))
+
+    small, large = queries_for(casino, SMALL), queries_for(casino, LARGE)
+
+    assert Jogo.objects.filter(gaming_day=LARGE).count() == 60 + 13  # an amended and 12 carried revisions
+    assert daily_summary(casino, LARGE).totals.jogos == 60
+    assert small == large
+    assert large <= 7
