@@ -269,6 +269,9 @@ def _amount(name: str, value: int | str, *, minimum: int) -> int:
     if value < minimum:
         raise MalformedRecord(name, gettext_noop("{value} is below the least allowed, {minimum}"),
                               value=value, minimum=minimum)
+    if value > MAX_AMOUNT:  # a 13-digit string passes the pattern: the same bound as for an int
+        raise MalformedRecord(name, gettext_noop("{value} is above the most allowed, {most}"),
+                              value=value, most=MAX_AMOUNT)
     return value
 
 

@@ -19,6 +19,7 @@ from functools import lru_cache
 from math import floor
 from typing import NamedTuple
 
+import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
@@ -962,3 +963,10 @@ def test_amounts_written_as_strings_are_read_whole_or_refused_as_malformed(field
     assert type(amount) is int
     assert Decimal(amount) == Decimal(text.strip())  # a whole number of units, read exactly
     assert (1 if field == "stake" else 0) <= amount <= 10**12
+
+
+def test_an_amount_string_above_the_largest_allowed_is_malformed():
+    record = {"variant": CONVENTIONAL, "stake": "1000000000001", "round_wind": "E",
+              "capital": {seat: 1000 for seat in SEATS}, "result": "draw"}
+    with pytest.raises(MalformedRecord, match="above the most allowed"):
+        read_record(record)
