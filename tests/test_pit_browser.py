@@ -18,7 +18,6 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from casino.pit.models import Jogo
-from casino.pit.roles import sync_groups
 
 from tests.pit import staff
 
@@ -26,7 +25,10 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 SHOTS = os.environ.get("SCREENSHOTS")
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The live server reads what the test writes, so the test's writes are committed; on PostgreSQL
+# the clean-up afterwards needs the ledger's triggers off (conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("flush_ledger_afterwards")]
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +47,6 @@ def browser():
 
 @pytest.fixture
 def people():
-    sync_groups()  # a transactional test's flush removes the groups the migration made
     return staff()
 
 
@@ -65,7 +66,7 @@ class Screen:
     def text(self, css: str) -> str:
         return self.find(css).text
 
-    def wait_for(self, css: str, text: str, timeout: float = 10):
+    def wait_for(self, css: str, text: str, timeout: float = 30):
         WebDriverWait(self.driver, timeout).until(when.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
 
     def log_in(self, username: str):

@@ -144,23 +144,8 @@ def test_postgresql_itself_refuses_to_change_the_ledger(played, statement):
     assert Jogo.objects.count() == 3 and Movement.objects.count() == 4
 
 
-@pytest.fixture
-def flush_ledger_afterwards(transactional_db):
-    """A transactional test ends with Django emptying every table (TRUNCATE), which the ledger's
-    triggers refuse. Only here, the owner's session switches triggers off for that clean-up."""
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute("SET session_replication_role = replica")
-
-
-@pytest.fixture
-def fresh_connection_afterwards():
-    yield
-    connection.close()  # drops the session setting above with the session
-
-
 @on_postgresql
-@pytest.mark.usefixtures("fresh_connection_afterwards", "flush_ledger_afterwards")
+@pytest.mark.usefixtures("flush_ledger_afterwards")
 def test_concurrent_recording_keeps_numbers_gapless_and_loses_no_update():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
