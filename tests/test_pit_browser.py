@@ -173,6 +173,7 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
     screen.wait_for(".receipt", "Jogo 3 recorded")
     assert [e.text for e in screen.driver.find_elements(By.CSS_SELECTOR, ".receipt .capital-after")] == \
         ["3290", "2000", "3750", "4950"]
+    assert "West · Duarte → East · Bruno 100" in screen.text(".receipt table.payments")
     assert "Bruno" in screen.text("tr.banker")
     assert Jogo.objects.filter(table=t1).count() == 3
     screen.shot("table")

@@ -90,3 +90,15 @@ def chairs_of(jogo) -> list[dict]:
              "seat_name": vocabulary.seat_name(state.seat_of(chair)),
              "before": jogo.capital_before[chair], "after": jogo.capital_after[chair]}
             for chair in sorted(names, key=lambda c: (c - state.banker) % 4)]
+
+
+@register.simple_tag
+def payments_of(jogo) -> list[dict]:
+    """The recorded jogo's payments, each side named by seat wind and player."""
+    names = {player.chair: player.name for player in jogo.game.players.all()}
+    state = jogo.progress
+
+    def who(seat: str) -> str:
+        return f"{vocabulary.seat_name(seat)} · {names.get(state.chair_of(seat), '')}"
+
+    return [{"from": who(p["from"]), "to": who(p["to"]), "amount": p["amount"]} for p in jogo.outcome["payments"]]
