@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "casino.pit",
+    "casino.audit",
 ]
 
 MIDDLEWARE = [

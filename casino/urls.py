@@ -10,4 +10,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("casino.pit.urls")),
+    path("audit/", include("casino.audit.urls")),
 ]
