@@ -20,7 +20,7 @@ from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import CURRENT
 from regulation.seats import SEATS
-from regulation.tiles import tile_code, tiles_code
+from regulation.tiles import tiles_code
 
 from .recheck import COLUMNS, Difference, Stored, compare, stored
 
@@ -476,7 +476,7 @@ def explain(jogo: Jogo) -> Explanation:
                      else (tile_set.tile,) * (4 if tile_set.kind == "kong" else 3))
             sets.append({"kind": tile_set.kind, "tiles": tiles_code(tiles), "exposed": tile_set.exposed,
                          "declared": tile_set.declared})
-        pair = tile_code(shape.pair) * (1 if shape.thirteen_orphans else 2)
+        pair = tiles_code((shape.pair, shape.pair))  # thirteen orphans: its duplicated tile
         definitions = ITEMS[result.jogo.variant]
         for item in result.grade.items:
             items.append({"code": item.code, "fan": item.fan, "article": item.article,
