@@ -109,6 +109,6 @@ def test_a_manager_reads_but_may_not_flag(client, day):
 def test_the_pages_speak_portuguese_and_chinese(client, day):
     people, t1, game, rows = day
     inspector = client_as(client, people["inspector"])
-    for language, words in (("pt", "Auditoria das comissões"), ("zh-hant", "佣金稽核")):
+    for language, words in (("pt", "Auditoria das comissões"), ("zh-hant", "抽水稽核")):
         client.cookies["django_language"] = language
         assert words in inspector.get("/audit/commission/?day=2026-11-21").content.decode()
