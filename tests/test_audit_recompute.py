@@ -67,3 +67,22 @@ def test_every_revision_is_re_scored_and_only_the_current_counts_for_the_commiss
 def test_an_unreadable_date_names_the_option():
     with pytest.raises(CommandError, match="--from: not a date"):
         recompute("--from", "21/11/2026")
+
+
+@pytest.mark.parametrize("stored, field", [
+    ({"fan": 2}, "fan"), ({"declared_fan": 1}, "declared_fan"), ({"fan_mismatch": True}, "fan_mismatch"),
+    ({"capped": True}, "capped"), ({"pay_all": True}, "pay_all"), ({"winner_chair": 3}, "winner_chair"),
+    ({"result": "draw"}, "result"), ({"round_wind": "S"}, "round_wind"),
+    ({"capital_after": [5000, 3000, 2000, 4000]}, "capital_after"),
+    ({"capital_before": [5000, 3000, 2000, 4001]}, "capital_before"),
+])
+def test_each_stored_figure_is_checked_against_the_engine(stored, field):
+    people, t1, game, rows = varied_day()
+    planted = plant(game, people["dealer"], **stored)
+    out = StringIO()
+
+    with pytest.raises(CommandError):
+        call_command("audit_recompute", "--workers", "1", "--no-progress", stdout=out)
+
+    found = [line for line in out.getvalue().splitlines() if line.startswith("DIFFERENCE")]
+    assert len(found) == 1 and f"jogo {planted.number} (id {planted.pk}): {field} recorded" in found[0]

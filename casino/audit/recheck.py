@@ -101,49 +101,47 @@ def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
         if not isinstance(outcome, dict):
             found.append(("outcome", outcome, expected))
         else:
-            for key in expected.keys() | outcome.keys():
+            for key in sorted(expected.keys() | outcome.keys()):
                 if outcome.get(key) != expected.get(key):
                     found.append((f"outcome.{key}", outcome.get(key), expected.get(key)))
     jogo, settlement = result.jogo, result.settlement
     banker = row.banker_chair
     won = jogo.result == "win"
     winner_chair = (banker + SEAT_INDEX[jogo.winner]) % 4 if won else None
-    columns = (
-        ("result", row.result, jogo.result),
-        ("round_wind", row.round_wind, jogo.round_wind),
-        ("winner_chair", row.winner_chair, winner_chair),
-        ("fan", row.fan, result.fan),
-        ("declared_fan", row.declared_fan, jogo.declared_fan),
-        ("fan_mismatch", bool(row.fan_mismatch), result.fan_mismatch),
-        ("commission", row.commission, settlement.commission),
-        ("capped", bool(row.capped), settlement.capped),
-        ("pay_all", bool(row.pay_all), jogo.pay_all is not None),
-    )
-    for name, recorded, recomputed in columns:
-        if recorded != recomputed:
-            found.append((name, recorded, recomputed))
+    pay_all = jogo.pay_all is not None
+    if not (row.commission == settlement.commission and row.fan == result.fan and row.result == jogo.result
+            and row.winner_chair == winner_chair and bool(row.fan_mismatch) == result.fan_mismatch
+            and bool(row.capped) == settlement.capped and bool(row.pay_all) == pay_all
+            and row.declared_fan == jogo.declared_fan and row.round_wind == jogo.round_wind):
+        for name, recorded, recomputed in (
+            ("result", row.result, jogo.result),
+            ("round_wind", row.round_wind, jogo.round_wind),
+            ("winner_chair", row.winner_chair, winner_chair),
+            ("fan", row.fan, result.fan),
+            ("declared_fan", row.declared_fan, jogo.declared_fan),
+            ("fan_mismatch", bool(row.fan_mismatch), result.fan_mismatch),
+            ("commission", row.commission, settlement.commission),
+            ("capped", bool(row.capped), settlement.capped),
+            ("pay_all", bool(row.pay_all), pay_all),
+        ):
+            if recorded != recomputed:
+                found.append((name, recorded, recomputed))
+    # Each chair's capital: the record states it per seat wind (Art. 9(a)(4)); the settlement's
+    # net moves it (Art. 7, 8, 10).
     before = _json(row.capital_before)
-    stated = [None] * 4
+    stated = [None, None, None, None]
+    after = [None, None, None, None]
+    net = settlement.net
     for seat, amount in jogo.capital.items():
-        stated[(banker + SEAT_INDEX[seat]) % 4] = amount
+        chair = (banker + SEAT_INDEX[seat]) % 4
+        stated[chair] = amount
+        after[chair] = amount + net.get(seat, 0)
     if before != stated:
         found.append(("capital_before", before, stated))
-    after = list(before)
-    for seat, change in settlement.net.items():
-        chair = (banker + SEAT_INDEX[seat]) % 4
-        if after[chair] is not None:
-            after[chair] += change
     recorded_after = _json(row.capital_after)
     if recorded_after != after:
         found.append(("capital_after", recorded_after, after))
     return result, found
-
-
-def differences(row: Stored, table: str) -> list[Difference]:
-    """`compare()` as `Difference`s naming the table, game and jogo."""
-    _, found = compare(row)
-    return [Difference(table, row.game_id, row.number, row.revision, row.id, name, recorded, recomputed)
-            for name, recorded, recomputed in found]
 
 
 def stored(jogo) -> Stored:

@@ -2,7 +2,7 @@ import os
 import sys
 import time
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 from django.db import connection
 from tqdm import tqdm
 
@@ -22,6 +22,7 @@ class Command(BaseCommand):
                             help="worker processes (default: one per core, at most 2, on PostgreSQL; 1 on SQLite)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
 
+    @no_translations  # the command's report is in English, whatever a request left active
     def handle(self, *args, first=None, last=None, workers=None, no_progress=False, **options):
         days = self._days(first, last)
         if workers is None:
