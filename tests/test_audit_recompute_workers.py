@@ -12,7 +12,7 @@ from tests.audit import plant, record, varied_day
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="worker processes need a database they can share")
-@pytest.mark.usefixtures("fresh_connection_afterwards", "flush_ledger_afterwards")
+@pytest.mark.usefixtures("groups_restored_afterwards", "fresh_connection_afterwards", "flush_ledger_afterwards")
 def test_two_worker_processes_find_the_same_difference():
     people, t1, game, rows = varied_day()
     for _ in range(3):
@@ -44,3 +44,14 @@ def flush_ledger_afterwards(transactional_db):
 def fresh_connection_afterwards():
     yield
     connection.close()
+
+
+@pytest.fixture
+def groups_restored_afterwards(django_db_blocker):
+    """The flush that ends a transactional test also empties the roles' groups, which a data
+    migration created; later tests need them."""
+    yield
+    from casino.pit.roles import sync_groups
+    with django_db_blocker.unblock():
+        sync_groups()
+
