@@ -46,8 +46,7 @@ def index(request: HttpRequest) -> HttpResponse:
         days = _days_or_index(request)
         if isinstance(days, HttpResponse):
             return days
-    return render(request, "audit/index.html", {"days": days, "params": request.GET, "kinds": KINDS.items(),
-                                                "formats": FORMATS})
+    return render(request, "audit/index.html", {"days": days, "params": request.GET, "kinds": KINDS.items()})
 
 
 @inspector
