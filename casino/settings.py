@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "casino.pit",
     "casino.terms",
     "casino.reports",
+    "casino.audit",
 ]
 
 MIDDLEWARE = [

@@ -12,4 +12,5 @@ urlpatterns = [
     path("pit/", include("casino.pit.web_urls")),
     path("api/v1/", include("casino.pit.urls")),
     path("reports/", include("casino.reports.urls")),
+    path("audit/", include("casino.audit.urls")),
 ]

@@ -1,0 +1,149 @@
+"""One ledger row re-scored by the engine and compared, field by field, with what was stored.
+
+Everything the audit says about a jogo's money comes from here: the commission audit (Art. 8),
+the exception queue's differences, a jogo explained, and `manage.py audit_recompute`. It reads
+plain values (a row's columns), not model instances, so that the bulk re-audit can feed it
+straight from a database cursor: JSON columns may come as decoded values or as JSON text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import msgspec
+
+from regulation import MalformedRecord, Result, score
+from regulation.record import decode_record, read_record
+from regulation.seats import SEATS
+
+SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
+_decode = msgspec.json.decode
+_encode = msgspec.json.encode
+
+# The columns `Stored` is read from, in its order (the bulk re-audit selects exactly these).
+COLUMNS = ("id", "game_id", "number", "revision", "banker_chair", "round_wind", "record", "outcome", "result",
+           "winner_chair", "fan", "declared_fan", "fan_mismatch", "commission", "capped", "pay_all",
+           "capital_before", "capital_after")
+
+
+class Stored(NamedTuple):
+    """A jogo row as the ledger holds it (pit.Jogo's columns)."""
+
+    id: int
+    game_id: int
+    number: int
+    revision: int
+    banker_chair: int
+    round_wind: str
+    record: Any
+    outcome: Any
+    result: str
+    winner_chair: int | None
+    fan: int | None
+    declared_fan: int | None
+    fan_mismatch: bool
+    commission: int
+    capped: bool
+    pay_all: bool
+    capital_before: Any
+    capital_after: Any
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A figure the ledger holds that the engine does not give for the jogo's own record."""
+
+    table: str  # the table's number
+    game: int
+    number: int
+    revision: int
+    jogo_id: int
+    field: str
+    recorded: Any
+    recomputed: Any
+
+    def __str__(self) -> str:
+        revision = f" revision {self.revision}" if self.revision else ""
+        return (f"table {self.table}, game {self.game}, jogo {self.number}{revision} (id {self.jogo_id}): "
+                f"{self.field} recorded {_show(self.recorded)}, recomputed {_show(self.recomputed)}")
+
+
+def _show(value: Any) -> str:
+    return _encode(value).decode() if isinstance(value, (dict, list, tuple)) else repr(value)
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value: PostgreSQL (jsonb through Django's cursor) and SQLite give text."""
+    if isinstance(value, (str, bytes, bytearray, memoryview)):
+        return _decode(value)
+    return value
+
+
+def rescore(record: Any) -> Result:
+    """The engine's result for a stored record (text or decoded); `MalformedRecord` if unreadable."""
+    if isinstance(record, (str, bytes, bytearray, memoryview)):
+        return score(decode_record(record))
+    return score(read_record(record))
+
+
+def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
+    """The engine's result for the row's record, and every (field, recorded, recomputed) that
+    differs. The record is what the dealer (or an approved amendment) said happened; the engine
+    gives the grade (Art. 6), the settlement (Art. 7, 9, 10) and the commission (Art. 8)."""
+    try:
+        result = rescore(row.record)
+    except MalformedRecord as error:
+        return None, [("record", "readable", f"malformed: {error}")]
+    found: list[tuple[str, Any, Any]] = []
+    expected = _decode(result.to_json())
+    outcome = _json(row.outcome)
+    if outcome != expected:
+        if not isinstance(outcome, dict):
+            found.append(("outcome", outcome, expected))
+        else:
+            for key in sorted(expected.keys() | outcome.keys()):
+                if outcome.get(key) != expected.get(key):
+                    found.append((f"outcome.{key}", outcome.get(key), expected.get(key)))
+    jogo, settlement = result.jogo, result.settlement
+    banker = row.banker_chair
+    won = jogo.result == "win"
+    winner_chair = (banker + SEAT_INDEX[jogo.winner]) % 4 if won else None
+    pay_all = jogo.pay_all is not None
+    if not (row.commission == settlement.commission and row.fan == result.fan and row.result == jogo.result
+            and row.winner_chair == winner_chair and bool(row.fan_mismatch) == result.fan_mismatch
+            and bool(row.capped) == settlement.capped and bool(row.pay_all) == pay_all
+            and row.declared_fan == jogo.declared_fan and row.round_wind == jogo.round_wind):
+        for name, recorded, recomputed in (
+            ("result", row.result, jogo.result),
+            ("round_wind", row.round_wind, jogo.round_wind),
+            ("winner_chair", row.winner_chair, winner_chair),
+            ("fan", row.fan, result.fan),
+            ("declared_fan", row.declared_fan, jogo.declared_fan),
+            ("fan_mismatch", bool(row.fan_mismatch), result.fan_mismatch),
+            ("commission", row.commission, settlement.commission),
+            ("capped", bool(row.capped), settlement.capped),
+            ("pay_all", bool(row.pay_all), pay_all),
+        ):
+            if recorded != recomputed:
+                found.append((name, recorded, recomputed))
+    # Each chair's capital: the record states it per seat wind (Art. 9(a)(4)); the settlement's
+    # net moves it (Art. 7, 8, 10).
+    before = _json(row.capital_before)
+    stated = [None, None, None, None]
+    after = [None, None, None, None]
+    net = settlement.net
+    for seat, amount in jogo.capital.items():
+        chair = (banker + SEAT_INDEX[seat]) % 4
+        stated[chair] = amount
+        after[chair] = amount + net.get(seat, 0)
+    if before != stated:
+        found.append(("capital_before", before, stated))
+    recorded_after = _json(row.capital_after)
+    if recorded_after != after:
+        found.append(("capital_after", recorded_after, after))
+    return result, found
+
+
+def stored(jogo) -> Stored:
+    """The `Stored` view of a pit.Jogo instance."""
+    return Stored(*(getattr(jogo, name) for name in COLUMNS))

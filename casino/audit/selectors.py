@@ -1,0 +1,508 @@
+"""What the inspector reads: small selector functions over the pit's ledger. Nothing here
+writes; every money figure is re-computed by the engine (`recheck.py`) beside the stored one.
+
+Only a jogo's current revision (its highest) counts for the commission; the amendments that
+led to it are in the exception queue.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, Max, Min, OuterRef, QuerySet
+from django.utils.translation import get_language, gettext as _, gettext_lazy
+
+from casino.pit.chain import row_hash
+from casino.pit.models import Amendment, Flag, Game, Jogo, Movement, Player, Table
+from regulation.fan import ITEMS
+from regulation.rotation import Progress
+from regulation.rules import CURRENT
+from regulation.seats import SEATS
+from regulation.tiles import tiles_code
+
+from .recheck import COLUMNS, Difference, Stored, compare, stored
+
+# --- Gaming days ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Days:
+    """A gaming day, or a range of them (both ends included)."""
+
+    first: dt.date
+    last: dt.date
+
+    @property
+    def single(self) -> bool:
+        return self.first == self.last
+
+    def __str__(self) -> str:
+        return self.first.isoformat() if self.single else f"{self.first.isoformat()} – {self.last.isoformat()}"
+
+    @property
+    def query(self) -> str:
+        return f"from={self.first.isoformat()}&to={self.last.isoformat()}"
+
+
+class BadDays(ValueError):
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+def parse_days(params) -> Days:
+    """`day=YYYY-MM-DD`, or `from=` and `to=` (either alone is one day)."""
+    values = {}
+    for name in ("day", "from", "to"):
+        text = (params.get(name) or "").strip()
+        if text:
+            try:
+                values[name] = dt.date.fromisoformat(text)
+            except ValueError:
+                raise BadDays(name, _("not a date (YYYY-MM-DD): %(text)s") % {"text": text}) from None
+    if "day" in values:
+        return Days(values["day"], values["day"])
+    first, last = values.get("from"), values.get("to")
+    if first is None and last is None:
+        raise BadDays("day", _("choose a gaming day, or a range from … to …"))
+    first, last = first or last, last or first
+    if last < first:
+        raise BadDays("to", _("the range ends before it starts"))
+    return Days(first, last)
+
+
+# --- The current revisions -----------------------------------------------------------------------
+
+
+def current_revisions(days: Days) -> QuerySet[Jogo]:
+    """The jogos of the gaming days, each at its current (highest) revision, in ledger order."""
+    newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision__gt=OuterRef("revision"))
+    return (Jogo.objects.filter(gaming_day__range=(days.first, days.last))
+            .filter(~Exists(newer)).order_by("table__casino__name", "table__number", "number"))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A current jogo, its table, and what the engine says of it."""
+
+    row: Stored
+    table_id: int
+    table: str
+    variant: str
+    stake: int
+    gaming_day: dt.date
+    kind: str
+    seq: int
+    hash: str
+    commission_due: int  # Art. 8 as the engine gives it for the record
+    won: bool  # a valid won jogo, by the engine
+    differences: list[Difference]
+
+
+def checked(days: Days) -> Iterator[Checked]:
+    """Every current jogo of the days, re-scored by the engine."""
+    rows = current_revisions(days).values_list(*COLUMNS, "table_id", "table__number", "table__variant",
+                                               "table__stake", "gaming_day", "kind", "seq", "hash")
+    size = len(COLUMNS)
+    for values in rows.iterator(chunk_size=2000):
+        row = Stored(*values[:size])
+        table_id, table, variant, stake, day, kind, seq, hash_ = values[size:]
+        result, found = compare(row)
+        won = result is not None and result.valid and result.jogo.result == "win"
+        yield Checked(row, table_id, table, variant, stake, day, kind, seq, hash_,
+                      result.settlement.commission if result is not None else 0, won,
+                      [Difference(table, row.game_id, row.number, row.revision, row.id, *item) for item in found])
+
+
+# --- Commission audit (Art. 8) -------------------------------------------------------------------
+
+
+@dataclass
+class CommissionLine:
+    """Won jogos and commission at one table (or a tier, or all): as recorded and as the
+    regulation gives them (Art. 8: a fixed commission per won jogo by tier, I-8)."""
+
+    label: str
+    variant: str = ""
+    stake: int = 0
+    won_recorded: int = 0
+    commission_recorded: int = 0
+    won_due: int = 0
+    commission_due: int = 0
+    jogos: int = 0
+
+    @property
+    def tier(self) -> str:
+        return f"{self.stake}/{2 * self.stake}" if self.stake else ""
+
+    @property
+    def rate(self) -> int | None:
+        """The commission per won jogo at this tier (Art. 8)."""
+        return CURRENT.commission[self.variant].get(self.stake) if self.stake else None
+
+    @property
+    def difference(self) -> int:
+        return self.commission_recorded - self.commission_due
+
+    def add(self, item: Checked) -> None:
+        self.jogos += 1
+        self.won_recorded += item.row.result == "win"
+        self.commission_recorded += item.row.commission
+        self.won_due += item.won
+        self.commission_due += item.commission_due
+
+
+@dataclass
+class CommissionAudit:
+    days: Days
+    tables: list[CommissionLine]
+    tiers: list[CommissionLine]
+    total: CommissionLine
+    differences: list[Difference] = field(default_factory=list)
+
+
+def commission_audit(days: Days) -> CommissionAudit:
+    """Per table and per tier: won jogos and commission, recorded and re-computed, and every
+    difference between a current jogo's stored figures and the engine's."""
+    tables: dict[int, CommissionLine] = {}
+    tiers: dict[tuple[str, int], CommissionLine] = {}
+    total = CommissionLine(_("All tables"))
+    found: list[Difference] = []
+    for item in checked(days):
+        line = tables.get(item.table_id)
+        if line is None:
+            line = tables[item.table_id] = CommissionLine(item.table, item.variant, item.stake)
+        tier = tiers.get((item.variant, item.stake))
+        if tier is None:
+            tier = tiers[item.variant, item.stake] = CommissionLine("", item.variant, item.stake)
+        for target in (line, tier, total):
+            target.add(item)
+        found += item.differences
+    ordered_tiers = sorted(tiers.values(), key=lambda t: (t.variant, t.stake))
+    return CommissionAudit(days, list(tables.values()), ordered_tiers, total, found)
+
+
+# --- Exception queue -----------------------------------------------------------------------------
+
+KINDS = {
+    "fan_mismatch": gettext_lazy("declared grade differs from the computed one"),
+    "amendment": gettext_lazy("amendment"),
+    "pay_all": gettext_lazy("pay-all"),
+    "false_win": gettext_lazy("false win"),
+    "capped": gettext_lazy("capital cap bound"),
+    "sequence_gap": gettext_lazy("sequence gap"),
+    "rotation": gettext_lazy("rotation anomaly"),
+    "flag": gettext_lazy("inspector's flag"),
+    "difference": gettext_lazy("differs from the engine"),
+}
+ARTICLES = {"fan_mismatch": "6", "amendment": "", "pay_all": "10", "false_win": "10(a)(7)–(8), 10(b)(3)",
+            "capped": "9(a)(4), 9(b)(3)", "sequence_gap": "", "rotation": "3", "flag": "", "difference": ""}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the exception queue, linking to a jogo (`jogo_id`)."""
+
+    kind: str
+    table: str
+    number: int | None
+    revision: int
+    jogo_id: int | None
+    gaming_day: dt.date | None
+    detail: str
+
+    @property
+    def kind_label(self) -> str:
+        return str(KINDS[self.kind])
+
+    @property
+    def article(self) -> str:
+        return ARTICLES[self.kind]
+
+
+def exceptions(days: Days, kind: str | None = None) -> list[Entry]:
+    """The exception queue of the days: every kind, or one."""
+    wanted = [kind] if kind else list(KINDS)
+    entries: list[Entry] = []
+    for name in wanted:
+        entries += _FINDERS[name](days)
+    return sorted(entries, key=lambda e: (e.gaming_day or dt.date.min, e.table, e.number or 0, e.kind))
+
+
+def _entry(kind: str, row: Jogo, detail: str) -> Entry:
+    return Entry(kind, row.table.number, row.number, row.revision, row.pk, row.gaming_day, detail)
+
+
+def _current_with(days: Days, **filters) -> QuerySet[Jogo]:
+    return current_revisions(days).filter(**filters).select_related("table")
+
+
+def _fan_mismatches(days: Days) -> list[Entry]:
+    return [_entry("fan_mismatch", row, _("declared %(declared)s fán, computed %(computed)s") % {
+        "declared": _none(row.declared_fan), "computed": _none(row.fan)})
+        for row in _current_with(days, fan_mismatch=True)]
+
+
+def _pay_alls(days: Days) -> list[Entry]:
+    entries = []
+    for row in _current_with(days, pay_all=True):
+        pay_all = row.record.get("pay_all") or {}
+        entries.append(_entry("pay_all", row, _("Art. %(article)s: %(seat)s pays for the losers") % {
+            "article": pay_all.get("article", "10"), "seat": pay_all.get("seat", "?")}))
+    return entries
+
+
+def _false_wins(days: Days) -> list[Entry]:
+    entries = []
+    for row in _current_with(days, result="false_win"):
+        offender = (row.record.get("false_win") or {}).get("seat", "?")
+        entries.append(_entry("false_win", row, _("%(seat)s declared a win without a valid hand (jogo nulo)") % {
+            "seat": offender}))
+    return entries
+
+
+def _capped(days: Days) -> list[Entry]:
+    entries = []
+    for row in _current_with(days, capped=True):
+        winner = row.record.get("winner")
+        entries.append(_entry("capped", row, _("the winner %(seat)s receives at most his capital at stake, "
+                                               "%(cap)s") % {"seat": winner, "cap": row.record["capital"].get(winner)}))
+    return entries
+
+
+def _amendments(days: Days) -> list[Entry]:
+    entries = []
+    for amendment in (Amendment.objects.filter(jogo__gaming_day__range=(days.first, days.last))
+                      .select_related("jogo__table", "proposed_by", "decided_by").order_by("proposed_at")):
+        row = amendment.jogo
+        detail = _("%(state)s: proposed by %(maker)s, %(decision)s; reason: %(reason)s") % {
+            "state": amendment.get_state_display(), "maker": amendment.proposed_by.get_username(),
+            "decision": (_("decided by %(checker)s") % {"checker": amendment.decided_by.get_username()})
+            if amendment.decided_by else _("not yet decided"),
+            "reason": amendment.reason}
+        entries.append(Entry("amendment", row.table.number, row.number, row.revision,
+                             amendment.revision_id or row.pk, row.gaming_day, detail))
+    return entries
+
+
+def _flags(days: Days) -> list[Entry]:
+    rows = {(row.table_id, row.number): row for row in _current_with(days)
+            .filter(table__in=Flag.objects.values("table")).only("id", "table", "number", "revision", "gaming_day")}
+    entries = []
+    for flag in Flag.objects.filter(table__in={key[0] for key in rows}).select_related("raised_by"):
+        row = rows.get((flag.table_id, flag.number))
+        if row is not None:
+            entries.append(_entry("flag", row, _("%(who)s: %(note)s") % {
+                "who": flag.raised_by.get_username(), "note": flag.note}))
+    return entries
+
+
+def _differences(days: Days) -> list[Entry]:
+    entries = []
+    for item in checked(days):
+        if item.differences:
+            detail = "; ".join(_("%(field)s recorded %(recorded)s, the engine gives %(recomputed)s") % {
+                "field": d.field, "recorded": d.recorded, "recomputed": d.recomputed} for d in item.differences)
+            entries.append(Entry("difference", item.table, item.row.number, item.row.revision, item.row.id,
+                                 item.gaming_day, detail))
+    return entries
+
+
+def _games_touched(days: Days) -> dict[int, list[Jogo]]:
+    """Each game with a current jogo in the days: all its current jogos, in order."""
+    games = (Jogo.objects.filter(gaming_day__range=(days.first, days.last)).values("game"))
+    newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision__gt=OuterRef("revision"))
+    rows = (Jogo.objects.filter(game__in=games).filter(~Exists(newer)).select_related("table")
+            .only("id", "table__number", "game", "number", "position", "revision", "banker_chair", "round_wind",
+                  "record", "gaming_day").order_by("game", "position"))
+    by_game: dict[int, list[Jogo]] = defaultdict(list)
+    for row in rows:
+        by_game[row.game_id].append(row)
+    return by_game
+
+
+def _in(days: Days, row: Jogo) -> bool:
+    return days.first <= row.gaming_day <= days.last
+
+
+def _rotation(days: Days) -> list[Entry]:
+    """Replay each game's current revisions (Art. 3): I-1 the bank moves only when a
+    non-banker wins; I-2 the round wind advances when the bank returns to the first banker."""
+    by_game = _games_touched(days)
+    chairs: dict[int, list[int]] = defaultdict(list)
+    for game_id, chair in Player.objects.filter(game__in=by_game).values_list("game", "chair"):
+        chairs[game_id].append(chair)
+    first_bankers = dict(Game.objects.filter(pk__in=by_game).values_list("pk", "first_banker"))
+    entries = []
+    for game_id, rows in by_game.items():
+        state = Progress.start(chairs=chairs[game_id], banker=first_bankers[game_id])
+        for row in rows:
+            problems = []
+            if state.complete:
+                problems.append(_("played after the North round ended the game (I-2)"))
+            else:
+                if row.banker_chair != state.banker:
+                    problems.append(_("banker in chair %(recorded)s; the game's progress gives chair %(expected)s "
+                                      "(I-1)") % {"recorded": row.banker_chair, "expected": state.banker})
+                if row.round_wind != state.round_wind:
+                    problems.append(_("round wind %(recorded)s; the game's progress gives %(expected)s (I-2)") % {
+                        "recorded": row.round_wind, "expected": state.round_wind})
+            if problems and _in(days, row):
+                entries.append(_entry("rotation", row, "; ".join(problems)))
+            if not state.complete:
+                record = row.record
+                state = state.after(banker_moves=record.get("result") == "win" and record.get("winner") != "E")
+    return entries
+
+
+def _missing(present: set[int], low: int, high: int) -> list[tuple[int, int]]:
+    """The runs of integers in low..high that are not in `present`."""
+    runs, start = [], None
+    for value in range(low, high + 1):
+        if value in present:
+            if start is not None:
+                runs.append((start, value - 1))
+                start = None
+        elif start is None:
+            start = value
+    if start is not None:
+        runs.append((start, high))
+    return runs
+
+
+def _run(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def _sequence_gaps(days: Days) -> list[Entry]:
+    """Jogos of a game not numbered 1..n in play order; table jogo numbers and ledger seq
+    (jogos and movements together) with a hole in or at the edges of the days."""
+    entries = []
+    for rows in _games_touched(days).values():
+        positions = [row.position for row in rows]
+        for index, row in enumerate(rows):
+            expected_number = rows[0].number + index
+            if row.position != index + 1 or row.number != expected_number:
+                if _in(days, row):
+                    entries.append(_entry("sequence_gap", row, _(
+                        "place %(position)s, jogo %(number)s in its game; expected place %(expected_position)s, "
+                        "jogo %(expected_number)s (game's places: %(positions)s)") % {
+                        "position": row.position, "number": row.number, "expected_position": index + 1,
+                        "expected_number": expected_number, "positions": ", ".join(map(str, positions))}))
+                break
+    span = (days.first, days.last)
+    tables = Table.objects.filter(pk__in=Jogo.objects.filter(gaming_day__range=span).values("table"))
+    for table in tables:
+        jogos = Jogo.objects.filter(table=table)
+        movements = Movement.objects.filter(table=table)
+        numbers = set(jogos.filter(gaming_day__range=span).values_list("number", flat=True))
+        before = jogos.filter(gaming_day__lt=days.first).aggregate(n=Max("number"))["n"] or 0
+        after = jogos.filter(gaming_day__gt=days.last).aggregate(n=Min("number"))["n"] or table.jogos_recorded + 1
+        seqs = set(jogos.filter(gaming_day__range=span).values_list("seq", flat=True))
+        seqs |= set(movements.filter(gaming_day__range=span).values_list("seq", flat=True))
+        seq_before = max(jogos.filter(gaming_day__lt=days.first).aggregate(n=Max("seq"))["n"] or 0,
+                         movements.filter(gaming_day__lt=days.first).aggregate(n=Max("seq"))["n"] or 0)
+        seq_after = min(jogos.filter(gaming_day__gt=days.last).aggregate(n=Min("seq"))["n"] or table.ledger_seq + 1,
+                        movements.filter(gaming_day__gt=days.last).aggregate(n=Min("seq"))["n"] or table.ledger_seq + 1)
+        for first, last in _missing(numbers, before + 1, max(numbers | {after - 1})):
+            row = jogos.filter(number__gt=last).select_related("table").order_by("number", "-revision").first() \
+                or jogos.filter(number__lt=first).select_related("table").order_by("-number", "-revision").first()
+            entries.append(Entry("sequence_gap", table.number, row.number if row else None, row.revision if row else 0,
+                                 row.pk if row else None, row.gaming_day if row else days.first,
+                                 _("the table's jogo number %(missing)s is missing") % {"missing": _run(first, last)}))
+        for first, last in _missing(seqs, seq_before + 1, max(seqs | {seq_after - 1})):
+            row = jogos.filter(seq__gt=last).select_related("table").order_by("seq").first() \
+                or jogos.filter(seq__lt=first).select_related("table").order_by("-seq").first()
+            entries.append(Entry("sequence_gap", table.number, row.number if row else None, row.revision if row else 0,
+                                 row.pk if row else None, row.gaming_day if row else days.first,
+                                 _("ledger seq %(missing)s is missing from the table's chain") % {
+                                     "missing": _run(first, last)}))
+    return entries
+
+
+def _none(value) -> str:
+    return "—" if value is None else str(value)
+
+
+_FINDERS = {"fan_mismatch": _fan_mismatches, "amendment": _amendments, "pay_all": _pay_alls,
+            "false_win": _false_wins, "capped": _capped, "sequence_gap": _sequence_gaps, "rotation": _rotation,
+            "flag": _flags, "difference": _differences}
+
+
+# --- A jogo explained ----------------------------------------------------------------------------
+
+
+@dataclass
+class Explanation:
+    jogo: Jogo
+    current: Jogo
+    record_json: str
+    result: object  # regulation.Result, None when the record cannot be read
+    differences: list[tuple[str, object, object]]
+    sets: list[dict]
+    pair: str | None
+    items: list[dict]
+    raw_fan: int | None
+    max_fan: int
+    chairs: list[dict]
+    payments: list[dict]
+    revisions: list[Jogo]
+    amendments: list[Amendment]
+    flags: list[Flag]
+    hash_intact: bool
+
+
+def _item_name(definition) -> str:
+    language = (get_language() or "en").lower()
+    if language.startswith("pt"):
+        return definition.pt
+    if language.startswith("zh"):
+        return definition.zh
+    return definition.en
+
+
+def explain(jogo: Jogo) -> Explanation:
+    """Everything an inspector needs to follow one jogo from its record to the money."""
+    import json
+
+    result, found = compare(stored(jogo))
+    sets, pair, items, raw = [], None, [], None
+    if result is not None and result.grade is not None:
+        shape = result.grade.shape
+        for tile_set in shape.sets:
+            tiles = ((tile_set.tile, tile_set.tile + 1, tile_set.tile + 2) if tile_set.kind == "chow"
+                     else (tile_set.tile,) * (4 if tile_set.kind == "kong" else 3))
+            sets.append({"kind": tile_set.kind, "tiles": tiles_code(tiles), "exposed": tile_set.exposed,
+                         "declared": tile_set.declared})
+        pair = tiles_code((shape.pair, shape.pair))  # thirteen orphans: its duplicated tile
+        definitions = ITEMS[result.jogo.variant]
+        for item in result.grade.items:
+            items.append({"code": item.code, "fan": item.fan, "article": item.article,
+                          "name": _item_name(definitions[item.code])})
+        raw = result.grade.raw
+    progress = jogo.progress
+    players = {p.chair: p.name for p in jogo.game.players.all()}
+    net = result.settlement.net if result is not None else {}
+    dues = result.settlement.dues if result is not None else {}
+    chairs = []
+    for chair in range(4):
+        before = jogo.capital_before[chair]
+        if before is None:
+            continue
+        seat = progress.seat_of(chair)
+        chairs.append({"chair": chair, "seat": seat, "player": players.get(chair, ""), "before": before,
+                       "net": net.get(seat, 0), "due": dues.get(seat), "after": jogo.capital_after[chair]})
+    chairs.sort(key=lambda c: SEATS.index(c["seat"]))
+    payments = [{"from": p.payer, "to": p.payee, "amount": p.amount}
+                for p in (result.settlement.payments if result is not None else ())]
+    revisions = list(Jogo.objects.filter(table=jogo.table_id, number=jogo.number)
+                     .select_related("recorded_by", "approved_by").order_by("revision"))
+    amendments = list(Amendment.objects.filter(jogo__in=revisions)
+                      .select_related("proposed_by", "decided_by", "jogo", "revision").order_by("proposed_at"))
+    flags = list(Flag.objects.filter(table=jogo.table_id, number=jogo.number).select_related("raised_by"))
+    variant = jogo.table.variant
+    return Explanation(jogo, revisions[-1], json.dumps(jogo.record, indent=2, ensure_ascii=False), result, found,
+                       sets, pair, items, raw, CURRENT.max_fan[variant], chairs, payments, revisions, amendments,
+                       flags, row_hash(jogo) == jogo.hash)
