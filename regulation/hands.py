@@ -113,6 +113,12 @@ def pack(tiles) -> int:
     return sum(map(_PACKED.__getitem__, tiles))
 
 
+def packed_kinds(kinds) -> int:
+    """The fields of `kinds` in packed counts: `packed & packed_kinds(kinds)` is zero exactly
+    when no tile of those kinds is held."""
+    return sum(_FIELD << _BITS * tile for tile in kinds)
+
+
 def may_exceed_four(packed: int, tiles: int) -> bool:
     """Whether some kind may be held more than four times among `tiles` tiles packed in
     `packed`: false only when none is (a quick test; `counts_of` says which)."""
