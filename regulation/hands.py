@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from .tiles import HONOURS, TERMINALS
+from .tiles import COUNT_BITS, HONOURS, TERMINALS, pack
 from .values import Value
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
@@ -94,23 +94,17 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     return tuple(splits)
 
 
-# The counts of a hand's tiles packed in one int, five bits (0-31) per kind in tile order: a
-# hand packs in one C-level sum, and each suit's (or the honours') bits, shifted out, make a
-# small int that hashes fast and keys the caches of readings below.
-_BITS = 5
+# The counts of a hand's tiles packed in one int (tiles.pack), five bits per kind in tile order:
+# each suit's (or the honours') bits, shifted out, make a small int that hashes fast and keys
+# the caches of readings below.
+_BITS = COUNT_BITS
 _FIELD = (1 << _BITS) - 1
-_PACKED = tuple(1 << _BITS * tile for tile in range(34))
 _SUIT_BITS = 9 * _BITS
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
 _MIDDLE = sum(_FIELD << _BITS * offset for offset in range(1, 8))  # a suit's 2 to 8
 # Adding 11 to a count of at most 20 sets its field's top bit (16) exactly when it exceeds 4.
 _PLUS_11 = sum(11 << _BITS * tile for tile in range(34))
 _TOP_BITS = sum(16 << _BITS * tile for tile in range(34))
-
-
-def pack(tiles) -> int:
-    """The counts of `tiles` packed as above; exact while no kind is held more than 31 times."""
-    return sum(map(_PACKED.__getitem__, tiles))
 
 
 def packed_kinds(kinds) -> int:

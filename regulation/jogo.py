@@ -21,7 +21,6 @@ from .hands import (
     decompose,
     is_seven_pairs,
     may_exceed_four,
-    pack,
     packed_kinds,
     unpack_suits,
     thirteen_orphans,
@@ -36,6 +35,7 @@ from .tiles import (
     GREEN_DRAGON,
     HONOURS,
     KINDS,
+    PACKED,
     SIMPLIFIED,
     tile_code,
     tiles_code,
@@ -235,10 +235,10 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     hand = jogo.hand
     variant = jogo.variant
     in_hand = hand.concealed + (hand.winning_tile,)
-    packed_hand = pack(in_hand)
+    packed_hand = hand.counts + PACKED[hand.winning_tile]  # counted as the record was read
     packed, tiles = packed_hand, len(in_hand)
     for meld in hand.melds:
-        packed += pack(meld.tiles)
+        packed += meld.counts
         tiles += len(meld.tiles)
     # Up to 20 tiles no kind is held 32 times, so the packed counts are exact and show at once
     # whether a tile is foreign to the variant or some kind may be held a fifth time.
