@@ -264,6 +264,8 @@ def _amount(name: str, value: int | str, *, minimum: int) -> int:
         value = int(number)
     if value < minimum:
         raise MalformedRecord(name, f"{value} is below the least allowed, {minimum}")
+    if value > MAX_AMOUNT:  # a decimal string has room for 13 digits; msgspec checked an int's range
+        raise MalformedRecord(name, f"{value} is above the most allowed, {MAX_AMOUNT}")
     return value
 
 
