@@ -70,7 +70,7 @@ def pack(tiles) -> int:
 
 
 _NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
-_GROUP = re.compile(r"[1-9]+[mpsz]")
+_GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
 # "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands
 _GROUPS: dict[str, tuple[int, ...]] = {}
 _GROUP_COUNTS: dict[str, int] = {}
@@ -81,11 +81,21 @@ def _group_tiles(group: str) -> tuple[int, ...]:
     tiles = _GROUPS.get(group)
     if tiles is None:
         base = 9 * "mpsz".index(group[-1])
-        tiles = tuple(base + ord(digit) - 49 for digit in group[:-1])
+        tiles = tuple([base + ord(digit) - 49 for digit in group[:-1]])
         if len(_GROUPS) < _GROUPS_KEPT:
             _GROUPS[group] = tiles
             _GROUP_COUNTS[group] = pack(tiles)
     return tiles
+
+
+def _known_group(piece: str) -> bool:
+    """Whether `piece` is one group of the notation ("345m", "55z"); remembered when it is."""
+    if piece in _GROUPS:
+        return True
+    if _GROUP.fullmatch(piece) is None:
+        return False
+    _group_tiles(piece)
+    return True
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -107,8 +117,9 @@ def read_tiles(text: str) -> tuple[tuple[int, ...], int]:
     if groups.pop() == "":
         try:
             return sum(map(_GROUPS.__getitem__, groups), ()), sum(map(_GROUP_COUNTS.__getitem__, groups))
-        except KeyError:
-            pass
+        except KeyError:  # a group not seen before: learn it, if it is one and there is room
+            if len(_GROUPS) < _GROUPS_KEPT and all(map(_known_group, groups)):
+                return sum(map(_GROUPS.__getitem__, groups), ()), sum(map(_GROUP_COUNTS.__getitem__, groups))
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
     tiles = sum(map(_group_tiles, _GROUP.findall(text)), ())
