@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hands import CHOW, Shape, only_terminals
+from .hands import CHOW, Shape, holds_honours, only_terminals_and_honours, suits_held
 from .rules import ADDITIVE, RuleSet
 from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
 from .values import Value
@@ -98,11 +98,10 @@ class WinContext(Value):
 
 
 def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
-                conditions: frozenset[str], keys: list[int]) -> WinContext:
-    """`keys`: the packed counts (hands.unpack_suits) of every tile of the hand, melds included."""
+                conditions: frozenset[str], packed: int) -> WinContext:
+    """`packed`: the packed counts (tiles.pack) of every tile of the hand, melds included."""
     return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
-                      (keys[0] > 0) + (keys[1] > 0) + (keys[2] > 0), keys[3] > 0,
-                      only_terminals(keys[0]) and only_terminals(keys[1]) and only_terminals(keys[2]))
+                      suits_held(packed), holds_honours(packed), only_terminals_and_honours(packed))
 
 
 def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:

@@ -131,9 +131,24 @@ def suit_keys(tiles) -> list[int]:
     return unpack_suits(pack(tiles))
 
 
-def only_terminals(key: int) -> bool:
-    """A suit's packed counts hold nothing but its 1 and its 9."""
-    return not key & _MIDDLE
+_SUIT_FIELDS = tuple(_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
+_HONOUR_FIELDS = packed_kinds(HONOURS)
+_SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit's 2 to 8
+
+
+def suits_held(packed: int) -> int:
+    """How many of the three suits the packed counts hold."""
+    man, pin, sou = _SUIT_FIELDS
+    return (packed & man > 0) + (packed & pin > 0) + (packed & sou > 0)
+
+
+def holds_honours(packed: int) -> bool:
+    return packed & _HONOUR_FIELDS > 0
+
+
+def only_terminals_and_honours(packed: int) -> bool:
+    """Every tile counted is a 1, a 9, a dragon or a wind."""
+    return not packed & _SIMPLES
 
 
 def _unpack(key: int, size: int) -> tuple[int, ...]:

@@ -185,14 +185,14 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
                 "the winner cannot win on his own discard; leave the discarder empty for a self-drawn win.")
     kongs = [m for m in hand.melds if m.kind == KONG]
     melds = _check_melds(jogo, breaches)
-    shapes, every_key = _check_shape(jogo, melds, breaches)
+    shapes, packed = _check_shape(jogo, melds, breaches)
     _check_conditions(jogo, len(kongs), breaches)
     _check_conduct(jogo, bool(kongs), breaches)
     _check_claims(jogo, breaches)
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
-                          hand.winning_tile, jogo.conditions, every_key)
+                          hand.winning_tile, jogo.conditions, packed)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
         _check_pay_all(jogo, best, breaches)
@@ -226,11 +226,11 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
     return tuple(melds)
 
 
-def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], list[int]]:
+def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], int]:
     """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
 
-    Returns every reading of the hand (none when it is not a winning hand) and the counts of
-    all its tiles, melds included (hands.unpack_suits).
+    Returns every reading of the hand (none when it is not a winning hand) and the packed counts of
+    all its tiles, melds included (tiles.pack; 0 when refused).
     """
     hand = jogo.hand
     variant = jogo.variant
@@ -244,16 +244,16 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     # whether a tile is foreign to the variant or some kind may be held a fifth time.
     if (tiles > 20 or packed & _FOREIGN[variant] or may_exceed_four(packed, tiles)) and _check_tiles(
             jogo, in_hand, breaches):
-        return [], []  # already refused; no reading to look for
+        return [], 0  # already refused; no reading to look for
     if len(melds) != len(hand.melds) or len(melds) > MAX_SETS[variant]:
-        return [], []  # already refused
+        return [], 0  # already refused
     expected = HAND_TILES[variant] - 3 * len(melds)
     if len(in_hand) != expected:
         _breach(breaches, "hand_size", art(jogo, "4(a)", "4(b)"),
                 f"the concealed tiles and the winning tile number {len(in_hand)}; with {len(melds)} meld(s) "
                 f"a winning hand needs {expected} ({HAND_TILES[variant]} tiles in sets and a pair, "
                 "a kong counting as a set of three).")
-        return [], []
+        return [], 0
     shapes = decompose(unpack_suits(packed_hand), melds)
     if not shapes:
         if variant == CONVENTIONAL and not melds:
@@ -266,7 +266,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
             note = " Seven pairs is not a hand in Macau." if seven_pairs else ""
             _breach(breaches, "not_a_winning_hand", art(jogo, "4(a)", "4(b)"),
                     f"{tiles_code(in_hand)} with {len(melds)} meld(s) does not form {sets}.{note}")
-    return shapes, unpack_suits(packed)
+    return shapes, packed
 
 
 # The fields of the packed counts (hands.pack) of the tiles each variant does not play with.
