@@ -218,7 +218,7 @@ def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
     best: Grade | None = None
     for shape in shapes:
         codes = conventional_items(shape, ctx) if ctx.variant == CONVENTIONAL else simplified_items(ctx)
-        items = tuple([scored[code] for code in codes])
+        items = tuple(map(scored.__getitem__, codes))
         fan, raw = combine(items, rules, ctx.variant)
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)

@@ -183,11 +183,12 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
     if discarder == winner:
         _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
                 "the winner cannot win on his own discard; leave the discarder empty for a self-drawn win.")
-    kongs = [m for m in hand.melds if m.kind == KONG]
     melds = _check_melds(jogo, breaches)
     shapes, packed = _check_shape(jogo, melds, breaches)
-    _check_conditions(jogo, len(kongs), breaches)
-    _check_conduct(jogo, bool(kongs), breaches)
+    if jogo.conditions or jogo.conduct:  # most wins claim no condition and record no conduct
+        kongs = len([m for m in hand.melds if m.kind == KONG])
+        _check_conditions(jogo, kongs, breaches)
+        _check_conduct(jogo, kongs > 0, breaches)
     _check_claims(jogo, breaches)
     if not shapes:
         return None

@@ -221,13 +221,17 @@ def _jogo(record: _Record) -> Jogo:
     else:
         conditions = _NO_CONDITIONS
     capital_field = record.capital
-    capital = {}
-    for seat, amount in zip(SEATS, (capital_field.E, capital_field.S, capital_field.W, capital_field.N)):
-        if amount is UNSET:
-            continue
-        if type(amount) is not int or amount < 0:  # a decimal string (msgspec checked an int's range)
-            amount = _amount(f"capital.{seat}", amount, minimum=0)
-        capital[seat] = amount  # in turn order, whatever the record's order
+    amounts = (capital_field.E, capital_field.S, capital_field.W, capital_field.N)
+    if type(amounts[0]) is int and type(amounts[1]) is int and type(amounts[2]) is int and type(amounts[3]) is int:
+        capital = dict(zip(SEATS, amounts))  # four seats, whole numbers (msgspec checked their range)
+    else:
+        capital = {}
+        for seat, amount in zip(SEATS, amounts):
+            if amount is UNSET:
+                continue
+            if type(amount) is not int or amount < 0:  # a decimal string (msgspec checked an int's range)
+                amount = _amount(f"capital.{seat}", amount, minimum=0)
+            capital[seat] = amount  # in turn order, whatever the record's order
     if not capital:
         raise MalformedRecord("capital", "no seat has capital: give it per seat wind, e.g. {\"E\": 5000, ...}")
     stake = record.stake
