@@ -7,8 +7,9 @@ by the rule set's reading (I-5) and the grade is capped at the variant's maximum
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
-from .hands import CHOW, Shape, only_terminals
+from .hands import CHOW, Shape, holds_honours, only_terminals_and_honours, suits_held
 from .rules import ADDITIVE, RuleSet
 from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
 from .values import Value
@@ -98,11 +99,10 @@ class WinContext(Value):
 
 
 def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
-                conditions: frozenset[str], keys: list[int]) -> WinContext:
-    """`keys`: the packed counts (hands.unpack_suits) of every tile of the hand, melds included."""
+                conditions: frozenset[str], packed: int) -> WinContext:
+    """`packed`: the packed counts (tiles.pack) of every tile of the hand, melds included."""
     return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
-                      (keys[0] > 0) + (keys[1] > 0) + (keys[2] > 0), keys[3] > 0,
-                      only_terminals(keys[0]) and only_terminals(keys[1]) and only_terminals(keys[2]))
+                      suits_held(packed), holds_honours(packed), only_terminals_and_honours(packed))
 
 
 def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
@@ -203,10 +203,15 @@ def simplified_items(ctx: WinContext) -> list[str]:
     return codes
 
 
+_FAN = attrgetter("fan")
+
+
 def combine(items: tuple[Item, ...], rules: RuleSet, variant: str) -> tuple[int, int]:
     """I-5: the grade (capped) and the uncapped figure the reading gives."""
+    if not items:
+        return 0, 0  # a chicken hand («kai vu»), whatever the reading
     if rules.fan_combination == ADDITIVE:
-        raw = sum([item.fan for item in items])
+        raw = sum(map(_FAN, items))
     else:  # highest_plus_bonus
         bonus = sum(1 for item in items if item.code in rules.bonus_items)
         raw = max((item.fan for item in items if item.code not in rules.bonus_items), default=0) + bonus
@@ -219,7 +224,7 @@ def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
     best: Grade | None = None
     for shape in shapes:
         codes = conventional_items(shape, ctx) if ctx.variant == CONVENTIONAL else simplified_items(ctx)
-        items = tuple([scored[code] for code in codes])
+        items = tuple(map(scored.__getitem__, codes)) if codes else ()
         fan, raw = combine(items, rules, ctx.variant)
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)

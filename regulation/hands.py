@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from .tiles import HONOURS, TERMINALS
+from .tiles import COUNT_BITS, HONOURS, TERMINALS, pack
 from .values import Value
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
@@ -94,12 +94,11 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     return tuple(splits)
 
 
-# The counts of a hand's tiles packed in one int, five bits (0-31) per kind in tile order: a
-# hand packs in one C-level sum, and each suit's (or the honours') bits, shifted out, make a
-# small int that hashes fast and keys the caches of readings below.
-_BITS = 5
+# The counts of a hand's tiles packed in one int (tiles.pack), five bits per kind in tile order:
+# each suit's (or the honours') bits, shifted out, make a small int that hashes fast and keys
+# the caches of readings below.
+_BITS = COUNT_BITS
 _FIELD = (1 << _BITS) - 1
-_PACKED = tuple(1 << _BITS * tile for tile in range(34))
 _SUIT_BITS = 9 * _BITS
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
 _MIDDLE = sum(_FIELD << _BITS * offset for offset in range(1, 8))  # a suit's 2 to 8
@@ -108,9 +107,10 @@ _PLUS_11 = sum(11 << _BITS * tile for tile in range(34))
 _TOP_BITS = sum(16 << _BITS * tile for tile in range(34))
 
 
-def pack(tiles) -> int:
-    """The counts of `tiles` packed as above; exact while no kind is held more than 31 times."""
-    return sum(map(_PACKED.__getitem__, tiles))
+def packed_kinds(kinds) -> int:
+    """The fields of `kinds` in packed counts: `packed & packed_kinds(kinds)` is zero exactly
+    when no tile of those kinds is held."""
+    return sum(_FIELD << _BITS * tile for tile in kinds)
 
 
 def may_exceed_four(packed: int, tiles: int) -> bool:
@@ -131,9 +131,24 @@ def suit_keys(tiles) -> list[int]:
     return unpack_suits(pack(tiles))
 
 
-def only_terminals(key: int) -> bool:
-    """A suit's packed counts hold nothing but its 1 and its 9."""
-    return not key & _MIDDLE
+_SUIT_FIELDS = tuple(_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
+_HONOUR_FIELDS = packed_kinds(HONOURS)
+_SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit's 2 to 8
+
+
+def suits_held(packed: int) -> int:
+    """How many of the three suits the packed counts hold."""
+    man, pin, sou = _SUIT_FIELDS
+    return (packed & man > 0) + (packed & pin > 0) + (packed & sou > 0)
+
+
+def holds_honours(packed: int) -> bool:
+    return packed & _HONOUR_FIELDS > 0
+
+
+def only_terminals_and_honours(packed: int) -> bool:
+    """Every tile counted is a 1, a 9, a dragon or a wind."""
+    return not packed & _SIMPLES
 
 
 def _unpack(key: int, size: int) -> tuple[int, ...]:

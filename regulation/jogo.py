@@ -21,7 +21,7 @@ from .hands import (
     decompose,
     is_seven_pairs,
     may_exceed_four,
-    pack,
+    packed_kinds,
     unpack_suits,
     thirteen_orphans,
 )
@@ -35,6 +35,7 @@ from .tiles import (
     GREEN_DRAGON,
     HONOURS,
     KINDS,
+    PACKED,
     SIMPLIFIED,
     tile_code,
     tiles_code,
@@ -189,16 +190,17 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
         _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the winner cannot win on his own discard; leave the discarder empty for a "
                              "self-drawn win."))
-    kongs = [m for m in hand.melds if m.kind == KONG]
     melds = _check_melds(jogo, breaches)
-    shapes, every_key = _check_shape(jogo, melds, breaches)
-    _check_conditions(jogo, len(kongs), breaches)
-    _check_conduct(jogo, bool(kongs), breaches)
+    shapes, packed = _check_shape(jogo, melds, breaches)
+    if jogo.conditions or jogo.conduct:  # most wins claim no condition and record no conduct
+        kongs = len([m for m in hand.melds if m.kind == KONG])
+        _check_conditions(jogo, kongs, breaches)
+        _check_conduct(jogo, kongs > 0, breaches)
     _check_claims(jogo, breaches)
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
-                          hand.winning_tile, jogo.conditions, every_key)
+                          hand.winning_tile, jogo.conditions, packed)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
         _check_pay_all(jogo, best, breaches)
@@ -234,63 +236,77 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
     return tuple(melds)
 
 
-def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], list[int]]:
+def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], int]:
     """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
 
-    Returns every reading of the hand (none when it is not a winning hand) and the packed
-    counts of all its tiles, melds included (hands.unpack_suits).
+    Returns every reading of the hand (none when it is not a winning hand) and the packed counts of
+    all its tiles, melds included (tiles.pack; 0 when refused).
     """
     hand = jogo.hand
+    variant = jogo.variant
     in_hand = hand.concealed + (hand.winning_tile,)
-    meld_tiles = ()
+    packed_hand = hand.counts + PACKED[hand.winning_tile]  # counted as the record was read
+    packed, tiles = packed_hand, len(in_hand)
     for meld in hand.melds:
-        meld_tiles += meld.tiles
-    every_tile = in_hand + meld_tiles
+        packed += meld.counts
+        tiles += len(meld.tiles)
+    # Up to 20 tiles no kind is held 32 times, so the packed counts are exact and show at once
+    # whether a tile is foreign to the variant or some kind may be held a fifth time.
+    if (tiles > 20 or packed & _FOREIGN[variant] or may_exceed_four(packed, tiles)) and _check_tiles(
+            jogo, in_hand, breaches):
+        return [], 0  # already refused; no reading to look for
+    if len(melds) != len(hand.melds) or len(melds) > MAX_SETS[variant]:
+        return [], 0  # already refused
+    expected = HAND_TILES[variant] - 3 * len(melds)
+    if len(in_hand) != expected:
+        _breach(breaches, "hand_size", art(jogo, "4(a)", "4(b)"),
+                gettext_noop("the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a "
+                             "winning hand needs {expected} ({hand} tiles in sets and a pair, a kong counting as "
+                             "a set of three)."),
+                tiles=len(in_hand), melds=len(melds), expected=expected, hand=HAND_TILES[variant])
+        return [], 0
+    shapes = decompose(unpack_suits(packed_hand), melds)
+    if not shapes:
+        if variant == CONVENTIONAL and not melds:
+            orphans = thirteen_orphans(counts_of(in_hand))
+            if orphans:
+                shapes.append(orphans)
+        if not shapes:
+            sets = gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair")
+            seven_pairs = variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
+            _breach(breaches, "not_a_winning_hand", art(jogo, "4(a)", "4(b)"),
+                    gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in "
+                                 "Macau.")
+                    if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
+                    tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
+    return shapes, packed
+
+
+# The fields of the packed counts (hands.pack) of the tiles each variant does not play with.
+_FOREIGN = {variant: packed_kinds(frozenset(range(34)) - kinds) for variant, kinds in KINDS.items()}
+
+
+def _check_tiles(jogo: Jogo, in_hand: tuple[int, ...], breaches: list[Breach]) -> bool:
+    """Art. 2 tile by tile: whether the hand holds a tile foreign to the variant (2(b)) or a
+    kind a fifth time (2(a), 2(b))."""
+    every_tile = in_hand
+    for meld in jogo.hand.melds:
+        every_tile += meld.tiles
     kinds = KINDS[jogo.variant]
     foreign = [] if kinds.issuperset(every_tile) else sorted({t for t in every_tile if t not in kinds})
     if foreign:
         _breach(breaches, "tile_not_in_variant", "2(b)",
                 gettext_noop("the simplified game has only the suits and the green dragon (6z); the hand holds "
                              "{tiles}."), tiles=", ".join(tile_code(t) for t in foreign))
-        # perhaps not even tiles: count them the plain way
-        ordered = sorted(every_tile)
-        crowded = any(map(eq, ordered, ordered[COPIES:]))  # some kind appears a fifth time
-    else:
-        packed_hand = pack(in_hand)
-        packed = packed_hand + pack(meld_tiles) if meld_tiles else packed_hand
-        crowded = may_exceed_four(packed, len(every_tile))
+    ordered = sorted(every_tile)
     extra = []
-    if crowded:
+    if any(map(eq, ordered, ordered[COPIES:])):  # some kind appears a fifth time
         counts = counts_of(every_tile)
         extra = [t for t in range(34) if counts[t] > COPIES]
-        if extra:
-            _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
-                    gettext_noop("the game has four of each tile; the hand holds {copies}."),
-                    copies=", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra))
-    if foreign or extra or len(melds) != len(hand.melds) or len(melds) > MAX_SETS[jogo.variant]:
-        return [], []  # already refused; no reading to look for
-    expected = HAND_TILES[jogo.variant] - 3 * len(melds)
-    article = art(jogo, "4(a)", "4(b)")
-    if len(in_hand) != expected:
-        _breach(breaches, "hand_size", article,
-                gettext_noop("the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a "
-                             "winning hand needs {expected} ({hand} tiles in sets and a pair, a kong counting as "
-                             "a set of three)."),
-                tiles=len(in_hand), melds=len(melds), expected=expected, hand=HAND_TILES[jogo.variant])
-        return [], []
-    shapes = decompose(unpack_suits(packed_hand), melds)
-    if jogo.variant == CONVENTIONAL and not melds and not shapes:
-        orphans = thirteen_orphans(counts_of(in_hand))
-        if orphans:
-            shapes.append(orphans)
-    if not shapes:
-        sets = gettext_noop("4 sets and a pair") if jogo.variant == CONVENTIONAL else gettext_noop("1 set and a pair")
-        seven_pairs = jogo.variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
-        _breach(breaches, "not_a_winning_hand", article,
-                gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in Macau.")
-                if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
-                tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
-    return shapes, unpack_suits(packed)
+        _breach(breaches, "fifth_copy", art(jogo, "2(a)", "2(b)"),
+                gettext_noop("the game has four of each tile; the hand holds {copies}."),
+                copies=", ".join(f"{counts[t]} × {tile_code(t)}" for t in extra))
+    return bool(foreign or extra)
 
 
 def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:

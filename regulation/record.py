@@ -19,7 +19,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from .errors import MalformedRecord, gettext_noop
 from .seats import SEATS
-from .tiles import TileNotationError, parse_tiles
+from .tiles import TileNotationError, read_tiles
 from .values import Value
 
 MAX_AMOUNT = 10**12  # no table holds a trillion patacas
@@ -111,12 +111,14 @@ class Meld(Value):
     kind: str
     tiles: tuple[int, ...]
     exposed: bool
+    counts: int  # of its tiles, packed (tiles.pack)
 
 
 class Hand(Value):
     concealed: tuple[int, ...]  # without the winning tile and without concealed kongs
     melds: tuple[Meld, ...]
     winning_tile: int
+    counts: int  # of the concealed tiles, packed (tiles.pack) as they are read
 
 
 class Conduct(Value):
@@ -223,13 +225,17 @@ def _jogo(record: _Record) -> Jogo:
     else:
         conditions = _NO_CONDITIONS
     capital_field = record.capital
-    capital = {}
-    for seat, amount in zip(SEATS, (capital_field.E, capital_field.S, capital_field.W, capital_field.N)):
-        if amount is UNSET:
-            continue
-        if type(amount) is not int or amount < 0:  # a decimal string (msgspec checked an int's range)
-            amount = _amount(f"capital.{seat}", amount, minimum=0)
-        capital[seat] = amount  # in turn order, whatever the record's order
+    amounts = (capital_field.E, capital_field.S, capital_field.W, capital_field.N)
+    if type(amounts[0]) is int and type(amounts[1]) is int and type(amounts[2]) is int and type(amounts[3]) is int:
+        capital = dict(zip(SEATS, amounts))  # four seats, whole numbers (msgspec checked their range)
+    else:
+        capital = {}
+        for seat, amount in zip(SEATS, amounts):
+            if amount is UNSET:
+                continue
+            if type(amount) is not int or amount < 0:  # a decimal string (msgspec checked an int's range)
+                amount = _amount(f"capital.{seat}", amount, minimum=0)
+            capital[seat] = amount  # in turn order, whatever the record's order
     if not capital:
         raise MalformedRecord("capital",
                               gettext_noop("no seat has capital: give it per seat wind, e.g. {{\"E\": 5000, ...}}"))
@@ -276,17 +282,18 @@ def _amount(name: str, value: int | str, *, minimum: int) -> int:
 
 
 # Winning tiles and melds ("7z", "1111s") repeat from jogo to jogo; whole hands do not.
-_PARSED: dict[str, tuple[int, ...]] = {}
+_PARSED: dict[str, tuple[tuple[int, ...], int]] = {}
 _PARSED_LENGTH = 5
 
 
-def _tiles(name: str, text: str, index: int = 0) -> tuple[int, ...]:
-    """The tiles of the field `name` (formatted with `index` for a meld, only if it is wrong)."""
+def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
+    """The tiles of the field `name` (formatted with `index` for a meld, only if it is wrong)
+    and their packed counts (tiles.pack)."""
     parsed = _PARSED.get(text)
     if parsed is not None:
         return parsed
     try:
-        parsed = parse_tiles(text)
+        parsed = read_tiles(text)
     except TileNotationError as error:
         raise MalformedRecord(name.format(index), gettext_noop("{error} (Art. 2; notation of RULES.md §1)"),
                               error=str(error)) from None
@@ -296,10 +303,14 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[int, ...]:
 
 
 def _hand(hand: _Hand) -> Hand:
-    winning = _tiles("hand.winning_tile", hand.winning_tile)
+    winning, _ = _tiles("hand.winning_tile", hand.winning_tile)
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", gettext_noop("must be exactly one tile, not {tiles}"),
                               tiles=len(winning))
-    melds = tuple([Meld(meld.kind, _tiles("hand.melds[{}].tiles", meld.tiles, index), meld.exposed)
-                   for index, meld in enumerate(hand.melds)]) if hand.melds else ()
-    return Hand(_tiles("hand.concealed", hand.concealed), melds, winning[0])
+    melds = []
+    if hand.melds:
+        for index, meld in enumerate(hand.melds):
+            tiles, counts = _tiles("hand.melds[{}].tiles", meld.tiles, index)
+            melds.append(Meld(meld.kind, tiles, meld.exposed, counts))
+    concealed, counts = _tiles("hand.concealed", hand.concealed)
+    return Hand(concealed, tuple(melds), winning[0], counts)

@@ -56,24 +56,49 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
     Art. 8 (I-8): the commission is taken from the winner after the cap.
     """
     share = rules.share(stake, fan)
-    losers = turn_order_after(winner, capital)  # the order I-7 breaks ties in
-    dues = {seat: share * banker_factor(seat, winner) for seat in losers}
-    total = sum(dues.values())
+    commission = rules.commission_for(variant, stake)
+    losers, dues, total, payments, net = _shares(share, commission, winner, tuple(capital))
     cap = capital[winner]
+    if pay_all is None and total <= cap:
+        return Settlement(payments, commission, dict(net), share, dict(dues), cap, False)
     if pay_all is not None:
         owed = {pay_all: min(total, cap)}
-    elif total > cap:
-        owed = apportion_cap(dues, cap, losers)
     else:
-        owed = dues
-    commission = rules.commission_for(variant, stake)
+        owed = apportion_cap(dues, cap, losers)
     received = sum(owed.values())
     payments = tuple([Payment(seat, winner, amount) for seat, amount in owed.items() if amount])
     net = dict.fromkeys(capital, 0)  # capital is keyed in turn order E, S, W, N
     for seat, amount in owed.items():
         net[seat] = -amount
     net[winner] = received - commission
-    return Settlement(payments, commission, net, share, dues, cap, total > cap)
+    return Settlement(payments, commission, net, share, dict(dues), cap, total > cap)
+
+
+_Shares = tuple[list[str], dict[str, int], int, tuple[Payment, ...], dict[str, int]]
+# A win settles the same whenever the share, the commission, the winner and the seats are the
+# same and the cap does not bind: a few thousand cases at most, so each is worked out once.
+_SHARES: dict[tuple[int, int, str, tuple[str, ...]], _Shares] = {}
+_SHARES_KEPT = 20_000
+
+
+def _shares(share: int, commission: int, winner: str, seated: tuple[str, ...]) -> _Shares:
+    """The losers in turn order after the winner (the order I-7 breaks ties in), each one's due
+    (Art. 7), their total, and the payments and net changes when every due is paid in full."""
+    key = (share, commission, winner, seated)
+    shares = _SHARES.get(key)
+    if shares is None:
+        losers = turn_order_after(winner, seated)
+        dues = {seat: share * banker_factor(seat, winner) for seat in losers}
+        total = sum(dues.values())
+        payments = tuple([Payment(seat, winner, amount) for seat, amount in dues.items() if amount])
+        net = dict.fromkeys(seated, 0)  # seated in turn order E, S, W, N
+        for seat, amount in dues.items():
+            net[seat] = -amount
+        net[winner] = total - commission
+        shares = losers, dues, total, payments, net
+        if len(_SHARES) < _SHARES_KEPT:
+            _SHARES[key] = shares
+    return shares
 
 
 def settle_false_win(*, rules: RuleSet, variant: str, stake: int, offender: str,

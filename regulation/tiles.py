@@ -57,9 +57,23 @@ def tiles_code(tiles: list[int] | tuple[int, ...]) -> str:
     return "".join(out)
 
 
+# The counts of tiles packed in one int, five bits (0-31) per kind in tile order (read in
+# hands.py): a group of tiles ("345m") is counted once, when it is first read, and the counts of a
+# hand are one C-level sum over its groups.
+COUNT_BITS = 5
+PACKED = tuple(1 << COUNT_BITS * tile for tile in range(34))
+
+
+def pack(tiles) -> int:
+    """The counts of `tiles` packed as above; exact while no kind is held more than 31 times."""
+    return sum(map(PACKED.__getitem__, tiles))
+
+
 _NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
-_GROUP = re.compile(r"[1-9]+[mpsz]")
-_GROUPS: dict[str, tuple[int, ...]] = {}  # "345m" -> (2, 3, 4); groups repeat across hands
+_GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
+# "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands
+_GROUPS: dict[str, tuple[int, ...]] = {}
+_GROUP_COUNTS: dict[str, int] = {}
 _GROUPS_KEPT = 50_000
 
 
@@ -67,10 +81,21 @@ def _group_tiles(group: str) -> tuple[int, ...]:
     tiles = _GROUPS.get(group)
     if tiles is None:
         base = 9 * "mpsz".index(group[-1])
-        tiles = tuple(base + ord(digit) - 49 for digit in group[:-1])
+        tiles = tuple([base + ord(digit) - 49 for digit in group[:-1]])
         if len(_GROUPS) < _GROUPS_KEPT:
             _GROUPS[group] = tiles
+            _GROUP_COUNTS[group] = pack(tiles)
     return tiles
+
+
+def _known_group(piece: str) -> bool:
+    """Whether `piece` is one group of the notation ("345m", "55z"); remembered when it is."""
+    if piece in _GROUPS:
+        return True
+    if _GROUP.fullmatch(piece) is None:
+        return False
+    _group_tiles(piece)
+    return True
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -79,6 +104,11 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     >>> parse_tiles("123m 55z")
     (0, 1, 2, 31, 31)
     """
+    return read_tiles(text)[0]
+
+
+def read_tiles(text: str) -> tuple[tuple[int, ...], int]:
+    """`parse_tiles(text)` and the counts of those tiles, packed (`pack`)."""
     if " " in text or "\t" in text:
         text = text.replace(" ", "").replace("\t", "")
     # Cut after each suit letter ("123m55z" -> "123m", "55z", ""). When every piece is a group
@@ -86,12 +116,14 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     groups = text.replace("m", "m,").replace("p", "p,").replace("s", "s,").replace("z", "z,").split(",")
     if groups.pop() == "":
         try:
-            return sum(map(_GROUPS.__getitem__, groups), ())
-        except KeyError:
-            pass
+            return sum(map(_GROUPS.__getitem__, groups), ()), sum(map(_GROUP_COUNTS.__getitem__, groups))
+        except KeyError:  # a group not seen before: learn it, if it is one and there is room
+            if len(_GROUPS) < _GROUPS_KEPT and all(map(_known_group, groups)):
+                return sum(map(_GROUPS.__getitem__, groups), ()), sum(map(_GROUP_COUNTS.__getitem__, groups))
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
-    return sum(map(_group_tiles, _GROUP.findall(text)), ())
+    tiles = sum(map(_group_tiles, _GROUP.findall(text)), ())
+    return tiles, pack(tiles)
 
 
 def _notation_mistake(text: str) -> str:
