@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from casino.audit.selectors import Days, current_revisions
 from casino.pit import service
 from tests.audit import DAY, plant, record, varied_day
-from tests.pit import seat, staff
+from tests.pit import seat
 
 pytestmark = pytest.mark.django_db
 
