@@ -71,7 +71,8 @@ def pack(tiles) -> int:
 
 _NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
 _GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
-# "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands
+# "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands. A group's counts are
+# stored before its tiles, so that a group found in _GROUPS (by another thread too) has both.
 _GROUPS: dict[str, tuple[int, ...]] = {}
 _GROUP_COUNTS: dict[str, int] = {}
 _GROUPS_KEPT = 50_000
@@ -82,8 +83,8 @@ def _group_tiles(group: str) -> tuple[int, ...]:
     if tiles is None:
         tiles = _read_group(group)
         if len(_GROUPS) < _GROUPS_KEPT:
-            _GROUPS[group] = tiles
             _GROUP_COUNTS[group] = pack(tiles)
+            _GROUPS[group] = tiles
     return tiles
 
 
@@ -99,8 +100,9 @@ def _known_group(piece: str) -> bool:
         return True
     if _GROUP.fullmatch(piece) is None:
         return False
-    _GROUPS[piece] = tiles = _read_group(piece)
+    tiles = _read_group(piece)
     _GROUP_COUNTS[piece] = pack(tiles)
+    _GROUPS[piece] = tiles
     return True
 
 
