@@ -282,7 +282,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     return shapes, packed
 
 
-# The fields of the packed counts (hands.pack) of the tiles each variant does not play with.
+# The fields of the packed counts (tiles.pack) of the tiles each variant does not play with.
 _FOREIGN = {variant: packed_kinds(frozenset(range(34)) - kinds) for variant, kinds in KINDS.items()}
 
 

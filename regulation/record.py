@@ -40,39 +40,41 @@ PAY_ALL_ARTICLES: tuple[str, ...] = PayAllArticle.__args__
 
 
 # --- The record as written (JOGO-FORMAT.md) ---------------------------------------------------
+# gc=False: a decoded record holds strings, numbers and other records, never a reference cycle,
+# so the cyclic garbage collector need not track it (values.py says the same of the engine's values).
 
-class _Meld(Struct, forbid_unknown_fields=True):
+class _Meld(Struct, forbid_unknown_fields=True, gc=False):
     kind: Literal["chow", "pong", "kong"]
     tiles: TileText
     exposed: bool
 
 
-class _Hand(Struct, forbid_unknown_fields=True):
+class _Hand(Struct, forbid_unknown_fields=True, gc=False):
     concealed: TileText
     winning_tile: TileText
     melds: Annotated[list[_Meld], Meta(max_length=MAX_MELDS)] | None = None
 
 
-class _Conduct(Struct, forbid_unknown_fields=True):
+class _Conduct(Struct, forbid_unknown_fields=True, gc=False):
     seat: Seat
     kind: Literal["declined_pong", "saw_tiles"]
 
 
-class _PayAll(Struct, forbid_unknown_fields=True):
+class _PayAll(Struct, forbid_unknown_fields=True, gc=False):
     seat: Seat
     article: PayAllArticle
     live_tile: bool = False
 
 
-class _FalseWin(Struct, forbid_unknown_fields=True):
+class _FalseWin(Struct, forbid_unknown_fields=True, gc=False):
     seat: Seat
 
 
-class _Rules(Struct, forbid_unknown_fields=True):
+class _Rules(Struct, forbid_unknown_fields=True, gc=False):
     fan_combination: Literal["additive", "highest_plus_bonus"] | None = None
 
 
-class _Capital(Struct, forbid_unknown_fields=True):
+class _Capital(Struct, forbid_unknown_fields=True, gc=False):
     """Capital at stake per seated seat wind (a struct rather than a dict, so that an error
     names the seat)."""
 
@@ -82,7 +84,7 @@ class _Capital(Struct, forbid_unknown_fields=True):
     N: Amount | UnsetType = UNSET
 
 
-class _Record(Struct, forbid_unknown_fields=True):
+class _Record(Struct, forbid_unknown_fields=True, gc=False):
     variant: Literal["conventional", "simplified"]
     stake: Amount
     round_wind: Seat

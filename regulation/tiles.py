@@ -71,7 +71,8 @@ def pack(tiles) -> int:
 
 _NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
 _GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
-# "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands
+# "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands. A group's counts are
+# stored before its tiles, so that a group found in _GROUPS (by another thread too) has both.
 _GROUPS: dict[str, tuple[int, ...]] = {}
 _GROUP_COUNTS: dict[str, int] = {}
 _GROUPS_KEPT = 50_000
@@ -80,21 +81,28 @@ _GROUPS_KEPT = 50_000
 def _group_tiles(group: str) -> tuple[int, ...]:
     tiles = _GROUPS.get(group)
     if tiles is None:
-        base = 9 * "mpsz".index(group[-1])
-        tiles = tuple([base + ord(digit) - 49 for digit in group[:-1]])
+        tiles = _read_group(group)
         if len(_GROUPS) < _GROUPS_KEPT:
-            _GROUPS[group] = tiles
             _GROUP_COUNTS[group] = pack(tiles)
+            _GROUPS[group] = tiles
     return tiles
 
 
+def _read_group(group: str) -> tuple[int, ...]:
+    base = 9 * "mpsz".index(group[-1])
+    return tuple([base + ord(digit) - 49 for digit in group[:-1]])
+
+
 def _known_group(piece: str) -> bool:
-    """Whether `piece` is one group of the notation ("345m", "55z"); remembered when it is."""
+    """Whether `piece` is one group of the notation ("345m", "55z"); remembered when it is
+    (the caller sees that there is room)."""
     if piece in _GROUPS:
         return True
     if _GROUP.fullmatch(piece) is None:
         return False
-    _group_tiles(piece)
+    tiles = _read_group(piece)
+    _GROUP_COUNTS[piece] = pack(tiles)
+    _GROUPS[piece] = tiles
     return True
 
 

@@ -119,6 +119,19 @@ def test_notation_error_is_a_value_error():
         parse_tiles("8z")
 
 
+def test_notation_reads_alike_whether_its_groups_are_new_or_remembered(monkeypatch):
+    # tiles.py remembers the groups it has read ("345m") up to a limit: texts whose groups are new,
+    # met when the memory is full or has room for only some of them, or remembered, read the same.
+    from regulation import tiles
+
+    written = {"71m 32m64m5m98m": (6, 0, 2, 1, 5, 3, 4, 8, 7), "4444z1m": (30, 30, 30, 30, 0),
+               "137z2468p": (27, 29, 33, 10, 12, 14, 16)}
+    for room in (0, 1, 1):
+        monkeypatch.setattr(tiles, "_GROUPS_KEPT", len(tiles._GROUPS) + room)
+        for text, expected in written.items():
+            assert tiles.read_tiles(text) == (expected, tiles.pack(expected))
+
+
 @pytest.mark.parametrize("concealed, winning, melds, field", [
     ("345m678p234s99m8z", "1p", [], "hand.concealed"),
     ("345m678p234s99m11p", "0m", [], "hand.winning_tile"),
