@@ -11,11 +11,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, Max, Min, OuterRef, QuerySet
+from django.db.models import Max, Min, QuerySet
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 
 from casino.pit.chain import row_hash
-from casino.pit.models import Amendment, Flag, Game, Jogo, Movement, Player, Table
+from casino.pit.models import Amendment, Flag, Game, Jogo, Movement, Player, Table, superseded
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import CURRENT
@@ -78,9 +78,8 @@ def parse_days(params) -> Days:
 
 def current_revisions(days: Days) -> QuerySet[Jogo]:
     """The jogos of the gaming days, each at its current (highest) revision, in ledger order."""
-    newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision__gt=OuterRef("revision"))
     return (Jogo.objects.filter(gaming_day__range=(days.first, days.last))
-            .filter(~Exists(newer)).order_by("table__casino__name", "table__number", "number"))
+            .filter(~superseded()).order_by("table__casino__name", "table__number", "number"))
 
 
 @dataclass(frozen=True)
@@ -313,8 +312,7 @@ def _differences(days: Days) -> list[Entry]:
 def _games_touched(days: Days) -> dict[int, list[Jogo]]:
     """Each game with a current jogo in the days: all its current jogos, in order."""
     games = (Jogo.objects.filter(gaming_day__range=(days.first, days.last)).values("game"))
-    newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision__gt=OuterRef("revision"))
-    rows = (Jogo.objects.filter(game__in=games).filter(~Exists(newer)).select_related("table")
+    rows = (Jogo.objects.filter(game__in=games).filter(~superseded()).select_related("table")
             .only("id", "table__number", "game", "number", "position", "revision", "banker_chair", "round_wind",
                   "record", "gaming_day").order_by("game", "position"))
     by_game: dict[int, list[Jogo]] = defaultdict(list)

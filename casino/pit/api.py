@@ -21,7 +21,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from . import service
 from .access import require, visible_tables
-from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table
+from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
 from .serializers import (AmendmentSerializer, ErrorsSerializer, FlagSerializer, GameSerializer,
                           JogoSerializer, MovementInputSerializer, MovementSerializer, RefusalSerializer,
                           StartGameSerializer, TableSerializer)
@@ -164,9 +164,7 @@ class JogoFilter(django_filters.FilterSet):
         return queryset.filter(Exists(flags)) if value else queryset.exclude(Exists(flags))
 
     def filter_current(self, queryset, name, value):
-        newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"),
-                                    revision__gt=OuterRef("revision"))
-        return queryset.exclude(Exists(newer)) if value else queryset.filter(Exists(newer))
+        return queryset.filter(~superseded()) if value else queryset.filter(superseded())
 
 
 class JogoViewSet(ReadViewSet):

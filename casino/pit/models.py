@@ -150,6 +150,13 @@ class Movement(LedgerRow):
         return self.amount if self.kind == self.BUY_IN else -self.amount
 
 
+def superseded() -> models.Exists:
+    """True for a jogo revision that a later revision of the same jogo supersedes: filter with
+    `~superseded()` for each jogo as it stands (its current, highest revision)."""
+    return models.Exists(Jogo.objects.filter(table=models.OuterRef("table"), number=models.OuterRef("number"),
+                                             revision__gt=models.OuterRef("revision")))
+
+
 class Jogo(LedgerRow):
     """One revision of one jogo (hand). Revision 0 is what the dealer recorded; each approved
     amendment, and each jogo whose capital an amendment changed, adds a revision. The current

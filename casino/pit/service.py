@@ -20,7 +20,7 @@ from regulation import MalformedRecord, read_record, score
 from regulation.rotation import Progress
 
 from .chain import GENESIS, row_hash
-from .models import Amendment, Flag, Game, Jogo, LedgerRow, Movement, Player, Refusal, Table
+from .models import Amendment, Flag, Game, Jogo, LedgerRow, Movement, Player, Refusal, Table, superseded
 
 
 @dataclass(frozen=True)
@@ -95,10 +95,7 @@ def refuse_if_day_closed(table: Table, day: dt.date) -> None:
 
 def current_jogos(game: Game) -> list[Jogo]:
     """The game's jogos in order, each at its current (highest) revision."""
-    latest: dict[int, Jogo] = {}
-    for row in Jogo.objects.filter(game=game).order_by("position", "revision"):
-        latest[row.position] = row
-    return list(latest.values())
+    return list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position"))
 
 
 def last_jogo(game: Game) -> Jogo | None:

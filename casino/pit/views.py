@@ -24,7 +24,7 @@ from . import service
 from .access import require, visible_tables
 from .explain import explain
 from .forms import JogoForm, SeatForm, form_field
-from .models import Game, Jogo, Table
+from .models import Game, Jogo, Table, superseded
 
 RECENT = 8  # jogos of the game listed under the form
 
@@ -93,11 +93,7 @@ def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_for
 
 def _recent(game) -> list[Jogo]:
     """The game's last jogos, newest first, each at its current revision."""
-    rows = list(Jogo.objects.filter(game=game).order_by("-position", "-revision")[: RECENT * 2])
-    latest: dict[int, Jogo] = {}
-    for row in rows:
-        latest.setdefault(row.position, row)
-    return list(latest.values())[:RECENT]
+    return list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("-position")[:RECENT])
 
 
 @login_required

@@ -13,7 +13,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, ExtractHour
 from django.utils import timezone
 
-from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal
+from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
 from regulation import CURRENT
 
 from .models import DayEvent, GamingDay
@@ -37,8 +37,7 @@ def hours_of_the_day() -> list[int]:
 
 def current_jogos_of_day(casino: Casino, day: dt.date) -> QuerySet[Jogo]:
     """The casino's jogos of the gaming day, each at its current (highest) revision."""
-    newer = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision__gt=OuterRef("revision"))
-    return Jogo.objects.filter(table__casino=casino, gaming_day=day).exclude(Exists(newer))
+    return Jogo.objects.filter(table__casino=casino, gaming_day=day).filter(~superseded())
 
 
 @dataclass(frozen=True)

@@ -45,34 +45,9 @@ def tiles(value):
     return format_html('<span class="tiles">{}</span>', format_html_join("", "{}", ((tile(c),) for c in codes)))
 
 
-@register.filter
-def seat_name(wind: str) -> str:
-    return vocabulary.seat_name(wind) if wind else ""
-
-
-@register.filter
-def localise(error) -> str:
-    return vocabulary.localise(error)
-
-
-@register.filter
-def result_name(result: str) -> str:
-    return vocabulary.result_name(result)
-
-
-@register.filter
-def variant_name(variant: str) -> str:
-    return vocabulary.variant_name(variant)
-
-
-@register.filter
-def meld_kind_name(kind: str) -> str:
-    return vocabulary.meld_kind_name(kind)
-
-
-@register.filter
-def round_name(wind: str) -> str:
-    return vocabulary.round_name(wind)
+# The regulation's words in the user's language (casino/terms), as filters: {{ jogo.result|result_name }}.
+for _name in ("localise", "result_name", "variant_name", "round_name"):
+    register.filter(_name, getattr(vocabulary, _name))
 
 
 @register.filter
