@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as when
@@ -68,6 +69,17 @@ class Screen:
 
     def wait_for(self, css: str, text: str, timeout: float = 30):
         WebDriverWait(self.driver, timeout).until(when.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
+
+    def wait_for_preview(self, css: str, text: str, timeout: float = 30):
+        """Wait until the preview shows the verdict on the form as it now stands (the panel is no
+        longer aria-busy) and `css` within it holds `text`: never a verdict an earlier state of
+        the form also gave."""
+        def settled(driver):
+            panel = driver.find_element(By.ID, "preview")
+            if panel.get_attribute("aria-busy") != "false":
+                return False
+            return any(text in element.text for element in panel.find_elements(By.CSS_SELECTOR, css))
+        WebDriverWait(self.driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(settled)
 
     def log_in(self, username: str):
         self.open("/accounts/login/")
@@ -138,7 +150,7 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
     screen.choose("declared_fan", "1")
     assert screen.find('[name="concealed"]').get_attribute("value") == "234m678p5s"
     # The live preview, before saving: the reading, the item with its article, who pays whom.
-    screen.wait_for("#preview", "Valid under Portaria 135/91/M")
+    screen.wait_for_preview(".verdict.good", "Valid under Portaria 135/91/M")
     preview = screen.text("#preview")
     assert "Art. 6(a)(2)" in preview and "1 fán" in preview
     # East (banker) pays double, 100; West and North 50 each; commission 10 at 25/50 (Art. 8).
@@ -159,7 +171,7 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
 
     # A draw: nobody pays, the bank stays (I-1).
     screen.click('input[name="result"][value="draw"]')
-    screen.wait_for("#preview", "Valid")
+    screen.wait_for_preview(".verdict.good", "Draw")
     screen.click('button[value="save"]')
     screen.wait_for(".receipt", "Jogo 2 recorded")
     assert "Bruno" in screen.text("tr.banker")
@@ -168,7 +180,7 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
     # other player (Art. 10(a)(7)-(8), I-10); no commission, the bank stays.
     screen.click('input[name="result"][value="false_win"]')
     screen.choose("false_win_seat", "W")
-    screen.wait_for("#preview", "Valid")
+    screen.wait_for_preview("table.payments", "West · Duarte")
     screen.click('button[value="save"]')
     screen.wait_for(".receipt", "Jogo 3 recorded")
     assert [e.text for e in screen.driver.find_elements(By.CSS_SELECTOR, ".receipt .capital-after")] == \
@@ -187,12 +199,13 @@ def test_the_preview_shows_every_error_with_its_article_and_a_misdeclared_grade(
     screen.choose("discarder", "W")
     screen.type("concealed", "2345m678p55s99p")
     screen.type("winning_tile", "1p")
-    screen.wait_for("#preview", "cannot be saved")
-    assert "Art. 4(a)" in screen.text("#preview .problems")
+    # The earlier states (no winning tile yet) cannot be saved either: wait for this one's error.
+    screen.wait_for_preview(".problems", "Art. 4(a)")
+    assert "cannot be saved" in screen.text("#preview .verdict")
     # Now a chicken hand declared as 1 fán: valid, settled on 0 fán, the mismatch shown plainly.
     screen.type("concealed", "345m678p234s99m11p")
     screen.choose("declared_fan", "1")
-    screen.wait_for("#preview", "Declared grade differs")
+    screen.wait_for_preview(".mismatch", "Declared grade differs")
     screen.click('button[value="save"]')
     screen.wait_for(".receipt", "flagged for inspection")
     assert Jogo.objects.get(table=t1).fan_mismatch

@@ -99,7 +99,9 @@
   form.querySelectorAll('input[name="result"]').forEach((r) => r.addEventListener("change", showResult));
   showResult();
 
-  // The live preview: the engine's verdict on what is entered, as the dealer enters it.
+  // The live preview: the engine's verdict on what is entered, as the dealer enters it. The panel
+  // is aria-busy from the first keystroke until the answer for the latest input is shown, so
+  // assistive technology (and the browser tests) can tell a settled verdict from a stale one.
   const panel = document.getElementById("preview");
   let timer = null;
   let asked = 0;
@@ -107,10 +109,22 @@
     const mine = ++asked;
     const body = new FormData(form);
     body.set("action", "preview");
-    const response = await fetch(form.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" });
-    if (mine !== asked || !response.ok) return;  // a newer request is on its way
-    panel.innerHTML = await response.text();
+    let html = null;
+    try {
+      const response = await fetch(form.dataset.previewUrl, { method: "POST", body, credentials: "same-origin" });
+      if (response.ok) html = await response.text();
+    } finally {
+      if (mine === asked) {  // otherwise a newer request is on its way
+        if (html !== null) panel.innerHTML = html;
+        panel.setAttribute("aria-busy", "false");
+      }
+    }
   }
-  form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 250); });
-  form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(refresh, 100); });
+  function later(ms) {
+    panel.setAttribute("aria-busy", "true");
+    clearTimeout(timer);
+    timer = setTimeout(refresh, ms);
+  }
+  form.addEventListener("input", () => later(250));
+  form.addEventListener("change", () => later(100));
 })();
