@@ -1,0 +1,104 @@
+"""The ends of the ledger's chains, saved outside the database.
+
+A hash chain proves that nothing inside it changed, but nothing about its own end: whoever may
+delete a table's last rows and rewind the table's head, or change a row and re-hash every row
+after it, leaves a chain that checks. Saving each table's head (last `seq` and its `hash`)
+somewhere the database's owner cannot write, every night, anchors the chain: later, the row
+at that `seq` must still exist and still have that hash (`verify_ledger --heads FILE`).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Max
+
+from .models import Jogo, Movement, Table
+
+FORMAT = "ledger-heads/1"
+
+
+@dataclass(frozen=True)
+class Head:
+    table: Table
+    seq: int
+    hash: str
+
+    def short(self) -> str:
+        """The head as printed on the signed daily report: seq and the hash's first 16 hex digits."""
+        return f"{self.seq} · {self.hash[:16]}"
+
+
+def _last_rows(tables) -> dict[int, tuple[int, str]]:
+    """Each table's last ledger row, (seq, hash), read from the rows themselves, not from the
+    table's own head fields, which the service moves and a rewind would move too."""
+    ids = [table.pk for table in tables]
+    last: dict[int, tuple[int, str]] = {}
+    for model in (Jogo, Movement):
+        tops = model.objects.filter(table_id__in=ids).values("table_id").annotate(top=Max("seq"))
+        wanted = {(row["table_id"], row["top"]) for row in tops}
+        if not wanted:
+            continue
+        rows = model.objects.filter(table_id__in={t for t, _ in wanted}, seq__in={s for _, s in wanted})
+        for table_id, seq, hash_ in rows.values_list("table_id", "seq", "hash"):
+            if (table_id, seq) in wanted and seq > last.get(table_id, (0, ""))[0]:
+                last[table_id] = (seq, hash_)
+    return last
+
+
+def heads(tables=None) -> list[Head]:
+    """Every table's head; a table with no ledger row yet has none. Three queries at most."""
+    tables = list(tables if tables is not None else Table.objects.select_related("casino").order_by("pk"))
+    last = _last_rows(tables)
+    return [Head(table, *last[table.pk]) for table in tables if table.pk in last]
+
+
+def snapshot(at: dt.datetime) -> dict:
+    """The heads as the JSON that `ledger_heads --out` writes."""
+    return {"format": FORMAT, "taken_at": at.astimezone(dt.UTC).isoformat(),
+            "tables": [{"table_id": head.table.pk, "casino": head.table.casino.name, "table": head.table.number,
+                        "seq": head.seq, "hash": head.hash} for head in heads()]}
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A saved head the ledger no longer passes through."""
+    casino: str
+    table: str
+    seq: int
+    problem: str
+
+    def __str__(self) -> str:
+        return f"table {self.table} ({self.casino}), saved head at ledger seq {self.seq}: {self.problem}"
+
+
+class UnreadableHeads(ValueError):
+    pass
+
+
+def departures(saved: dict) -> list[Departure]:
+    """Every saved head the ledger no longer passes through: the row at the saved `seq` is gone
+    (rows were removed from the end) or has another hash (a row at or before it was changed and
+    the chain re-hashed). A table recorded after the heads were saved simply has no saved head."""
+    try:
+        if saved.get("format") != FORMAT:
+            raise UnreadableHeads(f"not a file written by ledger_heads (format {FORMAT!r} expected)")
+        wanted = [(int(e["table_id"]), str(e["casino"]), str(e["table"]), int(e["seq"]), str(e["hash"]))
+                  for e in saved["tables"]]
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise UnreadableHeads(f"the heads file cannot be read: {error}") from error
+    found: dict[tuple[int, int], str] = {}
+    for model in (Jogo, Movement):
+        rows = model.objects.filter(table_id__in={w[0] for w in wanted}, seq__in={w[3] for w in wanted})
+        for table_id, seq, hash_ in rows.values_list("table_id", "seq", "hash"):
+            found[(table_id, seq)] = hash_
+    out = []
+    for table_id, casino, table, seq, hash_ in wanted:
+        now = found.get((table_id, seq))
+        if now is None:
+            out.append(Departure(casino, table, seq, "that row no longer exists: rows were removed from the end of "
+                                                     "the chain"))
+        elif now != hash_:
+            out.append(Departure(casino, table, seq, f"that row's hash is now {now[:16]}…, not the saved "
+                                                     f"{hash_[:16]}…: the chain was rewritten up to it"))
+    return out
