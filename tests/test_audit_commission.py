@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 from django.db import connection
 
-from casino.audit.recheck import Difference
+from casino.pit.recheck import Difference
 from casino.audit.selectors import BadDays, Days, commission_audit, parse_days
 from casino.pit import service
 from tests.audit import DAY, NEXT_DAY, next_values, plant, record, varied_day

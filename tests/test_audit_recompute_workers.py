@@ -12,7 +12,8 @@ from tests.audit import plant, record, varied_day
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="worker processes need a database they can share")
-@pytest.mark.usefixtures("groups_restored_afterwards", "fresh_connection_afterwards", "flush_ledger_afterwards")
+# flush_ledger_afterwards (conftest.py) makes the roles again first and lets the flush through after.
+@pytest.mark.usefixtures("fresh_connection_afterwards", "flush_ledger_afterwards")
 def test_two_worker_processes_find_the_same_difference():
     people, t1, game, rows = varied_day()
     for _ in range(3):
@@ -32,26 +33,6 @@ def test_two_worker_processes_find_the_same_difference():
 
 
 @pytest.fixture
-def flush_ledger_afterwards(transactional_db):
-    """A transactional test ends with Django emptying every table (TRUNCATE), which the ledger's
-    triggers refuse. Only here, the owner's session switches triggers off for that clean-up."""
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute("SET session_replication_role = replica")
-
-
-@pytest.fixture
 def fresh_connection_afterwards():
     yield
     connection.close()
-
-
-@pytest.fixture
-def groups_restored_afterwards(django_db_blocker):
-    """The flush that ends a transactional test also empties the roles' groups, which a data
-    migration created; later tests need them."""
-    yield
-    from casino.pit.roles import sync_groups
-    with django_db_blocker.unblock():
-        sync_groups()
-

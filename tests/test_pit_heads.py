@@ -90,8 +90,8 @@ def test_verify_ledger_heads_catches_a_truncated_tail_with_the_head_rewound(play
 def test_verify_ledger_heads_catches_a_row_changed_and_the_rest_of_the_chain_rehashed(played, tmp_path):
     people, t1, t2, game, rows = played
     path = save_heads(tmp_path)
-    # The superuser changes the second jogo's declared grade and re-hashes it and every row after.
-    as_superuser(("UPDATE pit_jogo SET declared_fan = 2 WHERE id = %s", [rows[1].pk]))
+    # The superuser changes who recorded the second jogo, then re-hashes it and every row after.
+    as_superuser(("UPDATE pit_jogo SET recorded_by_id = %s WHERE id = %s", [people["supervisor"].pk, rows[1].pk]))
     previous = Jogo.objects.get(pk=rows[0].pk).hash
     for row in sorted([*Jogo.objects.filter(table=t1, seq__gt=rows[0].seq)], key=lambda r: r.seq):
         row.prev_hash = previous

@@ -21,7 +21,7 @@ from django.db import connection, connections, transaction
 
 from casino.pit.models import Jogo, Table
 
-from .recheck import COLUMNS, Difference, Stored, compare
+from casino.pit.recheck import COLUMNS, Difference, Stored, compare
 from .selectors import Days
 
 FETCH = 2000  # rows per round trip of the server-side cursor

@@ -22,7 +22,7 @@ from regulation.rules import CURRENT
 from regulation.seats import SEATS
 from regulation.tiles import tiles_code
 
-from .recheck import COLUMNS, Difference, Stored, compare, stored
+from casino.pit.recheck import COLUMNS, Difference, Stored, compare, stored
 
 # --- Gaming days ---------------------------------------------------------------------------------
 

@@ -1,109 +1,234 @@
-"""Checking the ledger: the hash chain of every table, and every jogo's settlement re-computed
-by the engine. Used by `manage.py verify_ledger`."""
+"""Checking the ledger: the hash chain of every table, every jogo re-scored by the engine, and
+every game's money carried from row to row. Used by `manage.py verify_ledger`.
+
+The ledger is read as a stream: each table's rows (jogos and movements merged by `seq`) come
+from two chunked cursors, each row is checked as it arrives, and what the game check needs is
+kept per game, so the check makes a fixed number of queries per table whatever its size.
+Tables are independent, so on PostgreSQL they are shared among worker processes.
+"""
 from __future__ import annotations
 
+import gc
 import heapq
-from collections.abc import Iterator
-from dataclasses import dataclass
+import multiprocessing
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
-from regulation import MalformedRecord, read_record, score
+import msgspec
+from django.db import connection, connections, transaction
 
-from .chain import GENESIS, row_hash
-from .service import capital, current_jogos
-from .models import Jogo, Movement, Table
+from regulation.rotation import Progress
+
+from .chain import CONTENT, GENESIS, canonical, chained_hash
+from .models import Game, Jogo, Movement, Player, Table
+from .recheck import COLUMNS, Stored, compare
+
+FETCH = 2000  # rows per round trip of each cursor
+
+# Each row is read as these values: its id and links, then its content in the chain's order.
+HEAD = ("id", "prev_hash", "hash")
+FIELDS = {model: HEAD + CONTENT[model] for model in (Jogo, Movement)}
+_AT = {model: {name: index for index, name in enumerate(fields)} for model, fields in FIELDS.items()}
+_SEQ = _AT[Jogo]["seq"]
+assert _SEQ == _AT[Movement]["seq"]
+_RECORD = _AT[Jogo]["record"]
+_STORED = tuple(_AT[Jogo][name] for name in COLUMNS)
+_decode = msgspec.json.decode
 
 
 @dataclass(frozen=True)
 class Break:
     table: Table
-    row: str  # "jogo 12 (ledger seq 40)"
+    row: str  # "jogo 12 (ledger seq 40, id 7)"
     problem: str
 
     def __str__(self) -> str:
         return f"table {self.table.number} ({self.table.casino}), {self.row}: {self.problem}"
 
 
-def _rows(table: Table) -> Iterator:
-    """The table's ledger rows in chain order (jogos and movements merged by seq)."""
-    jogos = Jogo.objects.filter(table=table).order_by("seq").iterator(chunk_size=2000)
-    movements = Movement.objects.filter(table=table).order_by("seq").iterator(chunk_size=2000)
-    return heapq.merge(jogos, movements, key=lambda row: row.seq)
+@dataclass
+class TableCheck:
+    """What one table's check found: rows read and the first break, as (row, problem)."""
+    table_id: int
+    rows: int = 0
+    found: tuple[str, str] | None = None
 
 
-def _name(row) -> str:
-    if isinstance(row, Jogo):
-        revision = f" revision {row.revision}" if row.revision else ""
-        return f"jogo {row.number}{revision} (ledger seq {row.seq}, id {row.pk})"
-    return f"movement (ledger seq {row.seq}, id {row.pk})"
+@dataclass
+class _GameRows:
+    """What the money check needs of one game, gathered while the chain is read."""
+    jogos: dict[int, tuple] = field(default_factory=dict)  # position -> its highest revision's values
+    movements: dict[int, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
 
 
-def _settlement_problem(row: Jogo) -> str | None:
+_JSON = {Jogo: ("record", "outcome", "capital_before", "capital_after"), Movement: ()}
+_BOOL = {Jogo: ("fan_mismatch", "capped", "pay_all"), Movement: ()}
+
+
+def _rows(model, table_id: int) -> Iterator[tuple]:
+    """The table's rows of `model` in seq order, as FIELDS' values: read with a chunked cursor in
+    plain SQL, JSON columns decoded by msgspec (the record also kept as text, for the engine's
+    fast reader), booleans as booleans on SQLite too."""
+    json_at = [_AT[model][name] for name in _JSON[model]]
+    bool_at = [_AT[model][name] for name in _BOOL[model]]
+    sql = (f"SELECT {', '.join(FIELDS[model])} FROM {model._meta.db_table} WHERE table_id = %s ORDER BY seq")
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        while rows := cursor.fetchmany(FETCH):
+            for row in rows:
+                values = list(row)
+                for index in json_at:
+                    values[index] = _decode(values[index])
+                for index in bool_at:
+                    values[index] = bool(values[index])
+                if model is Jogo:
+                    values.append(row[_RECORD])  # the record's text, after the content
+                yield model, values
+
+
+def _name(model, values: tuple) -> str:
+    at = _AT[model]
+    if model is Jogo:
+        revision = values[at["revision"]]
+        revision = f" revision {revision}" if revision else ""
+        return f"jogo {values[at['number']]}{revision} (ledger seq {values[_SEQ]}, id {values[0]})"
+    return f"movement (ledger seq {values[_SEQ]}, id {values[0]})"
+
+
+def check_table(table_id: int) -> TableCheck:
+    """Check one table: its chain row by row (seq without gaps, each link, each hash, each jogo
+    re-scored), its head against its last row, then each game's money. Stops at the first break.
+
+    One transaction, which on PostgreSQL sees one snapshot (REPEATABLE READ), so that a jogo
+    recorded meanwhile is either wholly in the check or wholly out of it."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql" and not connection.savepoint_ids:
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return _check_table(table_id)
+
+
+def _check_table(table_id: int) -> TableCheck:
+    check = TableCheck(table_id)
+    games: dict[int, _GameRows] = defaultdict(_GameRows)
+    previous, expected_seq = GENESIS, 1
+    collecting = gc.isenabled()
+    gc.disable()  # rows and results hold no reference cycles
     try:
-        result = score(read_record(row.record))
-    except MalformedRecord as error:
-        return f"its record cannot be read: {error}"
-    if not result.valid:
-        return "its record breaks the regulation: " + "; ".join(b.message for b in result.breaches)
-    expected = result.as_dict()
-    if expected != row.outcome:
-        return "the stored settlement differs from the engine's"
-    figures = {"fan": result.fan, "commission": result.settlement.commission,
-               "fan_mismatch": result.fan_mismatch, "capped": result.settlement.capped}
-    for name, value in figures.items():
-        if getattr(row, name) != value:
-            return f"{name} is {getattr(row, name)!r}; the engine gives {value!r}"
-    after = list(row.capital_before)
-    for seat, change in expected["net"].items():
-        after[row.progress.chair_of(seat)] += change
-    if after != row.capital_after:
-        return f"capital after is {row.capital_after}; the settlement gives {after}"
+        for model, values in heapq.merge(_rows(Jogo, table_id), _rows(Movement, table_id),
+                                         key=lambda pair: pair[1][_SEQ]):
+            check.rows += 1
+            problem = _row_problem(model, values, expected_seq, previous)
+            if problem:
+                check.found = (_name(model, values), problem)
+                return check
+            _gather(games, model, values)
+            previous, expected_seq = values[2], expected_seq + 1
+    finally:
+        if collecting:
+            gc.enable()
+    table = Table.objects.filter(pk=table_id).values_list("ledger_seq", "ledger_head").get()
+    if (table[0], table[1] or GENESIS) != (expected_seq - 1, previous):
+        check.found = (f"ledger head (seq {table[0]})", f"the table's head does not match its last row "
+                                                         f"(seq {expected_seq - 1}): rows were removed or added")
+        return check
+    check.found = _money_problem(table_id, games)
+    return check
+
+
+def _row_problem(model, values: tuple, expected_seq: int, previous: str) -> str | None:
+    if values[_SEQ] != expected_seq:
+        return f"ledger seq {expected_seq} is missing (found {values[_SEQ]})"
+    if values[1] != previous:
+        return "prev_hash does not match the hash of the row before it"
+    if chained_hash(values[1], canonical(model, values[len(HEAD):len(FIELDS[model])])) != values[2]:
+        return "the row's content does not match its hash: it was changed after recording"
+    if model is Jogo:
+        stored = [values[index] for index in _STORED]
+        stored[COLUMNS.index("record")] = values[-1]  # as text: the engine reads it fastest so
+        result, found = compare(Stored(*stored))
+        if found:
+            name, recorded, recomputed = found[0]
+            if name == "record":
+                return f"its record cannot be read: {recomputed}"
+            if result is not None and not result.valid:
+                return "its record breaks the regulation: " + "; ".join(b.message for b in result.breaches)
+            return f"{name} is {recorded!r}; the engine gives {recomputed!r}"
     return None
 
 
-def breaks(tables=None) -> Iterator[Break]:
-    """Every break found, table by table; the first of a table stops that table's check."""
-    for table in (tables if tables is not None else Table.objects.select_related("casino").order_by("pk")):
-        found = next(iter(_check_table(table)), None) or next(iter(_check_games(table)), None)
-        if found:
-            yield found
+def _gather(games: dict[int, _GameRows], model, values: tuple) -> None:
+    at = _AT[model]
+    game = games[values[at["game_id"]]]
+    if model is Movement:
+        amount = values[at["amount"]] if values[at["kind"]] == Movement.BUY_IN else -values[at["amount"]]
+        game.movements[values[at["after_jogos"]]].append((values[at["chair"]], amount))
+        return
+    position = values[at["position"]]
+    known = game.jogos.get(position)
+    if known is None or values[at["revision"]] > known[at["revision"]]:
+        game.jogos[position] = values
 
 
-def _check_games(table: Table) -> Iterator[Break]:
+def _money_problem(table_id: int, games: dict[int, _GameRows]) -> tuple[str, str] | None:
     """Money carries from row to row: each jogo as it stands starts with the capital the one
     before it left plus the movements between, and its record says so (Art. 9(a)(4))."""
-    for game in table.games.order_by("started_at").prefetch_related("players"):
-        for row in current_jogos(game):
-            expected = capital(game, row.position - 1)
-            if row.capital_before != expected:
-                yield Break(table, _name(row), f"capital before is {row.capital_before}; the movements and the "
-                                               f"jogos before it give {expected}")
-                return
-            seats = row.progress.seats
-            if row.record.get("capital") != {seat: expected[chair] for seat, chair in seats.items()} \
-                    or row.record.get("round_wind") != row.round_wind or row.record.get("result") != row.result:
-                yield Break(table, _name(row), "the record's capital, round wind or result differ from the row's")
-                return
+    at = _AT[Jogo]
+    seated: dict[int, list[int]] = defaultdict(list)
+    for game_id, chair in Player.objects.filter(game__table_id=table_id).values_list("game_id", "chair"):
+        seated[game_id].append(chair)
+    first_banker = dict(Game.objects.filter(table_id=table_id).values_list("id", "first_banker"))
+    for game_id in sorted(games):
+        game = games[game_id]
+        amounts: list[int | None] = [None] * 4
+        for chair in seated[game_id]:
+            amounts[chair] = 0
+        for position in range(1, max(game.jogos, default=0) + 1):
+            for chair, amount in game.movements.get(position - 1, ()):
+                amounts[chair] += amount
+            values = game.jogos.get(position)
+            if values is None:
+                return (f"game {game_id}, jogo at position {position}", "missing from the ledger")
+            before = values[at["capital_before"]]
+            if before != amounts:
+                return (_name(Jogo, values), f"capital before is {before}; the movements and the jogos before it "
+                                             f"give {amounts}")
+            chairs = tuple(chair for chair, capital in enumerate(before) if capital is not None)
+            state = Progress(chairs, first_banker[game_id], values[at["banker_chair"]], values[at["round_wind"]])
+            record = values[at["record"]]
+            if record.get("capital") != {seat: amounts[chair] for seat, chair in state.seats.items()} \
+                    or record.get("round_wind") != values[at["round_wind"]] \
+                    or record.get("result") != values[at["result"]]:
+                return (_name(Jogo, values), "the record's capital, round wind or result differ from the row's")
+            amounts = list(values[at["capital_after"]])
+    return None
 
 
-def _check_table(table: Table) -> Iterator[Break]:
-    previous, expected_seq = GENESIS, 1
-    for row in _rows(table):
-        name = _name(row)
-        if row.seq != expected_seq:
-            yield Break(table, name, f"ledger seq {expected_seq} is missing (found {row.seq})")
-            return
-        if row.prev_hash != previous:
-            yield Break(table, name, "prev_hash does not match the hash of the row before it")
-            return
-        if row_hash(row) != row.hash:
-            yield Break(table, name, "the row's content does not match its hash: it was changed after recording")
-            return
-        if isinstance(row, Jogo):
-            problem = _settlement_problem(row)
-            if problem:
-                yield Break(table, name, problem)
-                return
-        previous, expected_seq = row.hash, expected_seq + 1
-    if (table.ledger_seq, table.ledger_head or GENESIS) != (expected_seq - 1, previous):
-        yield Break(table, f"ledger head (seq {table.ledger_seq})",
-                    f"the table's head does not match its last row (seq {expected_seq - 1}): rows were removed or added")
+def run(table_ids: list[int], *, workers: int = 1,
+        progress: Callable[[int], None] | None = None) -> Iterator[TableCheck]:
+    """Check the tables with `workers` processes, yielding each table's check as it ends."""
+    # Workers read through connections of their own, which cannot see a transaction still open
+    # here (a test's, or a caller's): then the check stays in this process.
+    if workers <= 1 or len(table_ids) <= 1 or connections["default"].in_atomic_block:
+        for table_id in table_ids:
+            check = check_table(table_id)
+            if progress:
+                progress(check.rows)
+            yield check
+        return
+    # Each worker opens its own connection: none may be inherited open across the fork.
+    connections.close_all()
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for check in pool.imap_unordered(check_table, table_ids):
+            if progress:
+                progress(check.rows)
+            yield check
+
+
+def breaks(tables=None, *, workers: int = 1, progress: Callable[[int], None] | None = None) -> list[Break]:
+    """The first break of each broken table, in the tables' order."""
+    tables = list(tables if tables is not None else Table.objects.select_related("casino").order_by("pk"))
+    found = {check.table_id: check.found for check in run([t.pk for t in tables], workers=workers,
+                                                         progress=progress) if check.found}
+    return [Break(table, *found[table.pk]) for table in tables if table.pk in found]
