@@ -83,6 +83,15 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "casino.proxies.client_ip"
+
+# How many reverse proxies of the casino's own stand in front of the application (0: none, the
+# connection's address is the client's). Only their entries of X-Forwarded-For are believed.
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+
+# One cache for every worker process, in the database: the API's rate limits count requests
+# there, so that three gunicorn workers share one count (pit migration 0004 makes the table).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "casino_cache"}}
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -172,6 +181,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
+    "NUM_PROXIES": TRUSTED_PROXIES,  # the client's address as casino.proxies.client_ip reads it
 }
 
 SPECTACULAR_SETTINGS = {

@@ -16,12 +16,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
-    """Tests create many users: the production hasher's deliberate slowness only costs time. The
-    cache holds the API's request counts (throttling): each test starts with none."""
-    from django.core.cache import cache
-
+    """Tests create many users: the production hasher's deliberate slowness only costs time. (The
+    cache, which holds the API's request counts, is a database table: a test's counts go with
+    its transaction.)"""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
 
 
 @pytest.fixture
