@@ -43,6 +43,17 @@ class Table(models.Model):
     ledger_seq = models.PositiveIntegerField(default=0, editable=False)
     ledger_head = models.CharField(max_length=64, default="", editable=False)
     jogos_recorded = models.PositiveIntegerField(default=0, editable=False)
+    # Where the game in progress stands (Art. 3): its jogos so far, banker, round wind and each
+    # chair's capital at stake. A projection of the ledger, moved by the service in the same
+    # transaction as each row it appends, so that recording reads one row instead of replaying
+    # the game; verify_ledger replays every game and checks it. Empty between games.
+    game = models.ForeignKey("Game", on_delete=models.PROTECT, related_name="+", null=True, blank=True,
+                             editable=False)
+    game_jogos = models.PositiveIntegerField(default=0, editable=False)
+    game_banker = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    game_round_wind = models.CharField(max_length=1, blank=True, editable=False)
+    game_capital = models.JSONField(default=list, blank=True, editable=False,
+                                    help_text=_("capital per chair [0..3] now; null = empty"))
 
     class Meta:
         constraints = [

@@ -102,17 +102,45 @@ def last_jogo(game: Game) -> Jogo | None:
     return Jogo.objects.filter(game=game).select_related("game").order_by("-position", "-revision").first()
 
 
+def standing(game: Game) -> tuple[Progress, list[int | None]]:
+    """Where the game stands now: who plays the next jogo as what (Art. 3: banker, seat winds,
+    round wind) and each chair's capital at stake. The game in progress reads both from its
+    table's projection (one query); an ended game replays its last jogo and movements."""
+    table = Table.objects.get(pk=game.table_id)  # never a copy cached before the last write
+    if table.game_id == game.pk:
+        return _projected(table, game), list(table.game_capital)
+    return replayed_progress(game), replayed_capital(game)
+
+
 def progress(game: Game) -> Progress:
     """Who plays the next jogo as what (Art. 3): banker, seat winds, round wind."""
+    return standing(game)[0]
+
+
+def capital(game: Game, after_position: int | None = None) -> list[int | None]:
+    """Each chair's capital at stake after the jogo at `after_position` (default: now), with the
+    movements made before the next jogo; None for an empty chair."""
+    if after_position is None:
+        return standing(game)[1]
+    return replayed_capital(game, after_position)
+
+
+def _projected(table: Table, game: Game) -> Progress:
+    chairs = tuple(chair for chair, amount in enumerate(table.game_capital) if amount is not None)
+    return Progress(chairs, game.first_banker, table.game_banker, table.game_round_wind)
+
+
+def replayed_progress(game: Game) -> Progress:
+    """The progress after the game's last jogo as the ledger has it (Art. 3, I-1, I-2)."""
     last = last_jogo(game)
     if last is None:
         return game.start()
     return last.progress.after(banker_moves=last.outcome["next"]["banker_moves"])
 
 
-def capital(game: Game, after_position: int | None = None) -> list[int | None]:
-    """Each chair's capital at stake after the jogo at `after_position` (default: now), with the
-    movements made before the next jogo; None for an empty chair."""
+def replayed_capital(game: Game, after_position: int | None = None) -> list[int | None]:
+    """`capital`, worked out from the ledger's rows: the jogo at `after_position` (default: the
+    last) and the movements after it."""
     if after_position is None:
         last = last_jogo(game)
         after_position = last.position if last else 0
@@ -131,7 +159,7 @@ def capital(game: Game, after_position: int | None = None) -> list[int | None]:
 def record_header(game: Game) -> dict:
     """What the ledger fixes of the game's next portable record: variant, stake, round wind and
     each seated seat's capital at stake."""
-    state, amounts = progress(game), capital(game)
+    state, amounts = standing(game)
     return {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
             "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}}
 
@@ -143,12 +171,30 @@ def open_game(table: Table) -> Game | None:
 # --- Writing the ledger --------------------------------------------------------------------------
 
 def _locked(table: Table) -> Table:
-    """The table's row, locked until the transaction ends: one writer per table at a time, so
-    sequence numbers stay gapless and no balance update is lost."""
-    return Table.objects.select_for_update().get(pk=table.pk)
+    """The table's row, with its game in progress, locked until the transaction ends: one writer
+    per table at a time, so sequence numbers stay gapless and no balance update is lost."""
+    return Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
 
 
-def _append(table: Table, row: LedgerRow, *, jogo: bool = False) -> None:
+def _projection(game: Game | None, state: Progress | None = None, jogos: int = 0,
+                amounts: list[int | None] | None = None) -> dict:
+    """The table's fields that say where its game in progress stands; empty for no game (none
+    seated, or the game just completed, I-2)."""
+    if game is None or state.complete:
+        return {"game": None, "game_jogos": 0, "game_banker": None, "game_round_wind": "", "game_capital": []}
+    return {"game": game, "game_jogos": jogos, "game_banker": state.banker, "game_round_wind": state.round_wind,
+            "game_capital": list(amounts)}
+
+
+def _project(table: Table, moves: dict) -> None:
+    for name, value in moves.items():
+        setattr(table, name, value)
+    Table.objects.filter(pk=table.pk).update(**moves)
+
+
+def _append(table: Table, row: LedgerRow, *, jogo: bool = False, moves: dict | None = None) -> None:
+    """Add a row at the end of the table's chain and move the table's head; `moves` are more of
+    the table's fields (the projection) set in the same UPDATE."""
     row.table = table
     row.seq = table.ledger_seq + 1
     row.prev_hash = table.ledger_head or GENESIS
@@ -157,8 +203,8 @@ def _append(table: Table, row: LedgerRow, *, jogo: bool = False) -> None:
     table.ledger_seq, table.ledger_head = row.seq, row.hash
     if jogo and row.revision == 0:
         table.jogos_recorded += 1
-    Table.objects.filter(pk=table.pk).update(ledger_seq=table.ledger_seq, ledger_head=table.ledger_head,
-                                             jogos_recorded=table.jogos_recorded)
+    _project(table, {"ledger_seq": table.ledger_seq, "ledger_head": table.ledger_head,
+                     "jogos_recorded": table.jogos_recorded, **(moves or {})})
 
 
 def start_game(table: Table, user, *, players: list[dict], first_banker: int,
@@ -191,10 +237,17 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
                                                               "whole number of currency units."),
                              f"players[{index}].capital", cite=True)
         game = Game.objects.create(table=table, first_banker=first_banker, started_at=at, started_by=user)
-        for player in sorted(players, key=lambda p: p["chair"]):
+        amounts = [None] * 4
+        for player in players:
+            amounts[player["chair"]] = player["capital"]
+        seated = sorted(players, key=lambda p: p["chair"])
+        for player in seated:
             Player.objects.create(game=game, chair=player["chair"], name=player["name"])
+            last = player is seated[-1]
             _append(table, Movement(game=game, chair=player["chair"], kind=Movement.BUY_IN, amount=player["capital"],
-                                    after_jogos=0, recorded_at=at, recorded_by=user, gaming_day=gaming_day(at)))
+                                    after_jogos=0, recorded_at=at, recorded_by=user, gaming_day=gaming_day(at)),
+                    moves=_projection(game, Progress.start(chairs=chairs, banker=first_banker), 0, amounts)
+                    if last else None)
         return game
 
 
@@ -213,11 +266,13 @@ def set_table_open(table: Table, is_open: bool) -> Table:
 def end_game(game: Game, user, at: dt.datetime | None = None) -> Game:
     at = at or timezone.now()
     with transaction.atomic():
-        _locked(game.table)
+        table = _locked(game.table)
         game.refresh_from_db()
         if game.ended_at is None:
             game.ended_at, game.ended_by = at, user
             game.save(update_fields=["ended_at", "ended_by"])
+        if table.game_id == game.pk:
+            _project(table, _projection(None))
         return game
 
 
@@ -227,7 +282,7 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
     with transaction.atomic():
         table = _locked(game.table)
         game.refresh_from_db()
-        if game.ended_at is not None:
+        if game.ended_at is not None or table.game_id != game.pk:
             raise refuse("game_ended", "3", gettext_noop("Game {game} has ended; money moves only during a game."),
                          conflict=True, game=game.pk)
         if not isinstance(amount, int) or amount <= 0:
@@ -235,7 +290,7 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
                          "amount")
         if kind not in (Movement.BUY_IN, Movement.CASH_OUT):
             raise refuse("kind", None, gettext_noop("The kind is buy_in or cash_out."), "kind")
-        amounts = capital(game)
+        amounts = list(table.game_capital)
         if chair not in range(4) or amounts[chair] is None:
             raise refuse("chair", "3", gettext_noop("Chair {chair} has no player in game {game}."), "chair",
                          chair=chair, game=game.pk)
@@ -243,11 +298,10 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
             raise refuse("amount", capital_article(table.variant),
                          gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
                                       "that."), "amount", chair=chair, capital=amounts[chair], amount=amount)
-        last = last_jogo(game)
-        movement = Movement(game=game, chair=chair, kind=kind, amount=amount,
-                            after_jogos=last.position if last else 0,
+        movement = Movement(game=game, chair=chair, kind=kind, amount=amount, after_jogos=table.game_jogos,
                             recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
-        _append(table, movement)
+        amounts[chair] += movement.signed_amount
+        _append(table, movement, moves={"game_capital": amounts})
         return movement
 
 
@@ -322,17 +376,12 @@ def next_jogo(table: Table) -> tuple[Game, Progress, list[int | None]]:
     if not table.is_open:
         raise refuse("table_closed", None, gettext_noop("Table {table} is closed."), conflict=True,
                      table=table.number)
-    game = open_game(table)
+    game = table.game  # the projection's game in progress
     if game is None:
         raise refuse("no_game", "3", gettext_noop("table {table} has no game in progress; seat the "
                                                   "players first."),
                      conflict=True, cite=True, table=table.number)
-    state = progress(game)
-    if state.complete:
-        raise refuse("game_complete", "3", gettext_noop("Art. 3 (I-2): game {game} is complete (the North "
-                                                        "round is over); end it and seat a new game."),
-                     conflict=True, game=game.pk)
-    return game, state, capital(game)
+    return game, _projected(table, game), list(table.game_capital)
 
 
 @dataclass(frozen=True)
@@ -378,12 +427,13 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
             refuse_if_day_closed(table, gaming_day(at))
             game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record)
-            last = last_jogo(game)
+            position = table.game_jogos + 1
             row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,
-                            position=(last.position if last else 0) + 1, idempotency_key=idempotency_key or None,
+                            position=position, idempotency_key=idempotency_key or None,
                             recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
-            _append(table, row, jogo=True)
-            if state.after(banker_moves=result.banker_moves).complete:
+            after = state.after(banker_moves=result.banker_moves)
+            _append(table, row, jogo=True, moves=_projection(game, after, position, row.capital_after))
+            if after.complete:
                 game.ended_at = at  # I-2: the North round is over
                 game.save(update_fields=["ended_at"])
             return row, True
@@ -460,7 +510,7 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
                         gaming_day=original.gaming_day)
     _append(table, amended, jogo=True)
     for later in current_jogos(game)[original.position:]:
-        amounts = capital(game, later.position - 1)
+        amounts = replayed_capital(game, later.position - 1)
         if amounts == later.capital_before:
             continue
         if any(amount is not None and amount < 0 for amount in amounts):
@@ -476,19 +526,24 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
                                  reason=f"capital carried from the amendment of jogo {original.number}",
                                  approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
                                  gaming_day=later.gaming_day), jogo=True)
-    if any(amount is not None and amount < 0 for amount in capital(game)):
+    if any(amount is not None and amount < 0 for amount in replayed_capital(game)):
         raise refuse("capital", capital_article(table.variant),
                      gettext_noop("With this amendment a player's capital now would be negative (he has cashed out "
                                   "more than the corrected jogos leave him)."))
+    state = replayed_progress(game)
     if game.ended_by_id is None:  # not ended by hand: I-2 alone says whether the game is over
-        complete = progress(game).complete
         later_game = table.games.filter(started_at__gt=game.started_at).exists()
-        if complete and game.ended_at is None:
+        if state.complete and game.ended_at is None:
             game.ended_at = amended.recorded_at
             game.save(update_fields=["ended_at"])
-        elif not complete and game.ended_at is not None and not later_game:
+        elif not state.complete and game.ended_at is not None and not later_game:
             game.ended_at = None  # the corrected last jogo no longer ends the North round
             game.save(update_fields=["ended_at"])
+    if game.ended_at is None:
+        last = last_jogo(game)
+        _project(table, _projection(game, state, last.position if last else 0, replayed_capital(game)))
+    elif table.game_id == game.pk:
+        _project(table, _projection(None))
     return amended
 
 

@@ -128,12 +128,12 @@ def _check_table(table_id: int) -> TableCheck:
     finally:
         if collecting:
             gc.enable()
-    table = Table.objects.filter(pk=table_id).values_list("ledger_seq", "ledger_head").get()
+    table = Table.objects.filter(pk=table_id).values_list("ledger_seq", "ledger_head", *PROJECTION).get()
     if (table[0], table[1] or GENESIS) != (expected_seq - 1, previous):
         check.found = (f"ledger head (seq {table[0]})", f"the table's head does not match its last row "
                                                          f"(seq {expected_seq - 1}): rows were removed or added")
         return check
-    check.found = _money_problem(table_id, games)
+    check.found = _money_problem(table_id, games, dict(zip(PROJECTION, table[2:])))
     return check
 
 
@@ -171,14 +171,23 @@ def _gather(games: dict[int, _GameRows], model, values: tuple) -> None:
         game.jogos[position] = values
 
 
-def _money_problem(table_id: int, games: dict[int, _GameRows]) -> tuple[str, str] | None:
+def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) -> tuple[str, str] | None:
     """Money carries from row to row: each jogo as it stands starts with the capital the one
-    before it left plus the movements between, and its record says so (Art. 9(a)(4))."""
+    before it left plus the movements between, and its record says so (Art. 9(a)(4)). The
+    table's projection of its game in progress is where the replay of that game ends."""
     at = _AT[Jogo]
     seated: dict[int, list[int]] = defaultdict(list)
     for game_id, chair in Player.objects.filter(game__table_id=table_id).values_list("game_id", "chair"):
         seated[game_id].append(chair)
-    first_banker = dict(Game.objects.filter(table_id=table_id).values_list("id", "first_banker"))
+    first_banker, in_progress = {}, []
+    for game_id, banker, ended_at in Game.objects.filter(table_id=table_id).values_list("id", "first_banker",
+                                                                                          "ended_at"):
+        first_banker[game_id] = banker
+        if ended_at is None:
+            in_progress.append(game_id)
+    if in_progress != ([projected["game"]] if projected["game"] is not None else []):
+        return ("the table's game in progress", f"the table names game {projected['game']}; the games not ended "
+                                                f"are {in_progress or 'none'}")
     for game_id in sorted(games):
         game = games[game_id]
         amounts: list[int | None] = [None] * 4
@@ -202,6 +211,36 @@ def _money_problem(table_id: int, games: dict[int, _GameRows]) -> tuple[str, str
                     or record.get("result") != values[at["result"]]:
                 return (_name(Jogo, values), "the record's capital, round wind or result differ from the row's")
             amounts = list(values[at["capital_after"]])
+        if game_id == projected["game"]:
+            problem = _projection_problem(game, first_banker[game_id], amounts, projected)
+            if problem:
+                return ("the table's game in progress", problem)
+    return None
+
+
+PROJECTION = ("game", "game_jogos", "game_banker", "game_round_wind", "game_capital")
+
+
+def _projection_problem(game: _GameRows, first_banker: int, amounts: list, projected: dict) -> str | None:
+    """The projection must be where the game's replay ends: the last jogo's progress after it
+    (Art. 3, I-1, I-2) and capital after it, with the movements since."""
+    at = _AT[Jogo]
+    jogos = max(game.jogos, default=0)
+    for chair, amount in game.movements.get(jogos, ()):
+        amounts[chair] += amount
+    if jogos:
+        last = game.jogos[jogos]
+        chairs = tuple(chair for chair, capital in enumerate(last[at["capital_before"]]) if capital is not None)
+        state = Progress(chairs, first_banker, last[at["banker_chair"]], last[at["round_wind"]]).after(
+            banker_moves=last[at["outcome"]]["next"]["banker_moves"])
+    else:
+        state = Progress.start(chairs=[c for c, amount in enumerate(amounts) if amount is not None],
+                               banker=first_banker)
+    replayed = {"game_jogos": jogos, "game_banker": state.banker, "game_round_wind": state.round_wind,
+                "game_capital": amounts}
+    for name, value in replayed.items():
+        if projected[name] != value:
+            return f"its projection says {name} {projected[name]!r}; the ledger's rows give {value!r}"
     return None
 
 

@@ -1,0 +1,220 @@
+"""Recording under load (issue 13 §8): 20 tables each posting 2 jogos a second through gunicorn
+(3 workers) and PostgreSQL on this machine. Targets: at most 5 ms of server time per jogo in
+the service, and POST p99 at most 50 ms.
+
+It makes a throwaway PostgreSQL database (default `casino_load`, dropped first), seats a game at
+each table through the service, then:
+
+1. times the recording service alone, in this process: `service.record_jogo` for draws;
+2. starts gunicorn on a free loopback port and sends an open-loop, paced load: each table's jogo
+   k is due at start + k / rate, whatever happened to the ones before (a table's jogos go one
+   after another, as at a real table, so a late answer delays the next request: its latency is
+   counted from when it was due, not from when it was sent);
+3. prints p50, p95 and p99 of the POSTs, then runs verify_ledger on the database.
+
+Every request goes to 127.0.0.1 only, and the run is bounded in count and time.
+
+    .venv/bin/python benchmarks/api_load.py                 # 20 tables x 2 jogos/s for 30 s
+    .venv/bin/python benchmarks/api_load.py --seconds 10 --tables 5
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+SERVER = "postgres://postgres@127.0.0.1:5432"
+CAPITAL = 1_000_000  # each player's opening capital: draws never move it
+
+
+def _setup(database: str) -> None:
+    os.environ["DATABASE_URL"] = f"{SERVER}/{database}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    import django
+    django.setup()
+
+
+def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
+    """A fresh database with `tables` tables, a game seated at each; the API token of a dealer
+    assigned to all of them, and each table's draw record."""
+    import psycopg
+    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}"')
+        conn.execute(f'CREATE DATABASE "{database}"')
+    _setup(database)
+    from django.contrib.auth.models import Group, User
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from casino.pit import service
+    from casino.pit.models import Casino, Table
+    from casino.pit.roles import DEALER
+    call_command("migrate", verbosity=0)
+    dealer = User.objects.create_user("load-dealer")
+    dealer.groups.add(Group.objects.get(name=DEALER))
+    casino = Casino.objects.create(name="Load casino")
+    made = []
+    for index in range(tables):
+        table = Table.objects.create(casino=casino, number=f"L-{index + 1:02d}", variant="conventional", stake=25)
+        table.staff.add(dealer)
+        game = service.start_game(table, dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
+                                                          for c in range(4)], first_banker=0)
+        made.append((table.pk, {**service.record_header(game), "result": "draw"}))
+    token = Token.objects.create(user=dealer).key
+    from django.db import connections
+    connections.close_all()
+    return token, made
+
+
+def time_service(database: str, jogos: int) -> list[float]:
+    """Milliseconds per `service.record_jogo` of a draw, in this process, on one extra table."""
+    from django.contrib.auth.models import User
+
+    from casino.pit import service
+    from casino.pit.models import Casino, Table
+    dealer = User.objects.get(username="load-dealer")
+    table = Table.objects.create(casino=Casino.objects.get(), number="L-service", variant="conventional", stake=25)
+    game = service.start_game(table, dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
+                                                      for c in range(4)], first_banker=0)
+    record = {**service.record_header(game), "result": "draw"}
+    times = []
+    for number in range(jogos):
+        started = time.perf_counter()
+        service.record_jogo(table, dealer, record, idempotency_key=f"service-{number}")
+        times.append((time.perf_counter() - started) * 1000)
+        if service.open_game(table) is None:  # not with draws, but never record into no game
+            break
+    return times
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_gunicorn(database: str, port: int, workers: int) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": f"{SERVER}/{database}", "DJANGO_DEBUG": "0",
+           "DJANGO_SECRET_KEY": "load-benchmark-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_SSL_REDIRECT": "0"}
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "casino.wsgi", "--workers", str(workers),
+                               "--bind", f"127.0.0.1:{port}", "--log-level", "warning"], cwd=REPO, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("gunicorn did not start: " + server.stderr.read().decode()[-2000:])
+
+
+def warm_up(port: int, token: str, requests: int) -> None:
+    """A few reads first, so that each worker has loaded the application before the clock starts."""
+    for _ in range(requests):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/api/v1/tables/", headers={"Authorization": f"Token {token}"})
+        connection.getresponse().read()
+        connection.close()
+
+
+def drive(port: int, token: str, table_id: int, record: dict, rate: float, seconds: float,
+          latencies: list[float], failures: list[str], stop_at: float) -> None:
+    """Post the table's draws on schedule; each latency is counted from the time it was due."""
+    body = json.dumps(record).encode()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    start = time.monotonic()
+    for k in range(int(seconds * rate)):
+        due = start + k / rate
+        pause = due - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+        if time.monotonic() > stop_at:
+            failures.append("not sent: the run's time limit was reached")
+            break
+        try:
+            connection.request("POST", f"/api/v1/tables/{table_id}/jogos/", body=body,
+                               headers={"Authorization": f"Token {token}", "Content-Type": "application/json",
+                                        "Idempotency-Key": uuid.uuid4().hex})
+            response = connection.getresponse()
+            answer = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            failures.append(f"{type(error).__name__}: {error}")
+            connection.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            continue
+        latencies.append((time.monotonic() - due) * 1000)
+        if response.status != 201:
+            failures.append(f"HTTP {response.status}: {answer[:300]!r}")
+    connection.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database", default="casino_load")
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--rate", type=float, default=2.0, help="jogos per second at each table")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--service-jogos", type=int, default=300)
+    args = parser.parse_args()
+
+    token, tables = build(args.database, args.tables)
+    times = time_service(args.database, args.service_jogos)
+    print(f"service.record_jogo of a draw, in-process on PostgreSQL: median {statistics.median(times):.2f} ms, "
+          f"p95 {percentile(times, 95):.2f} ms over {len(times)} jogos")
+
+    port = free_port()
+    server = start_gunicorn(args.database, port, args.workers)
+    latencies: list[float] = []
+    failures: list[str] = []
+    warm_up(port, token, 4 * args.workers)
+    stop_at = time.monotonic() + args.seconds + 60  # a hard bound on the whole run
+    try:
+        threads = [threading.Thread(target=drive, args=(port, token, table_id, record, args.rate, args.seconds,
+                                                        latencies, failures, stop_at))
+                   for table_id, record in tables]
+        started = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=max(1.0, stop_at - time.monotonic()))
+        elapsed = time.monotonic() - started
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    print(f"POST /api/v1/tables/{{id}}/jogos/: {len(latencies)} answered in {elapsed:.1f} s "
+          f"({args.tables} tables x {args.rate:g}/s, gunicorn {args.workers} workers, {os.cpu_count()} cores); "
+          f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
+          f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s)")
+    for failure in sorted(set(failures))[:10]:
+        print("  failure:", failure)
+    env = {**os.environ, "DATABASE_URL": f"{SERVER}/{args.database}"}
+    verified = subprocess.run([sys.executable, "manage.py", "verify_ledger", "--no-progress"], cwd=REPO, env=env,
+                              capture_output=True, text=True)
+    print((verified.stdout or verified.stderr).strip().splitlines()[-1])
+    if failures or verified.returncode:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
