@@ -2,6 +2,7 @@
 document it sends him to, and the worked examples of docs/record-format.md are what the scorer
 really prints, so the page cannot drift from the engine.
 """
+import json
 import os
 import re
 import shlex
@@ -12,7 +13,7 @@ from pathlib import Path
 import msgspec.inspect
 import pytest
 
-from regulation import record
+from regulation import read_record, record, score
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
@@ -30,11 +31,15 @@ def documents() -> list[Path]:
 
 
 def sources() -> list[Path]:
+    """The documents, the code (*.py under casino/, regulation/, tests/, benchmarks/, scripts/),
+    the templates and the other files a reader opens (Makefile, scripts, CI, fixtures' notes)."""
     files = documents()
-    for folder in ("casino", "regulation", "tests", "benchmarks", "scripts"):
-        files += sorted((REPO / folder).rglob("*.py"))
-    files += [path for path in sorted((REPO / "scripts").iterdir()) if path.is_file()]
-    return files
+    for folder in ("casino", "regulation", "tests", "benchmarks", "scripts", "templates", "fixtures"):
+        for suffix in ("*.py", "*.html", "*.md", "*.txt"):
+            files += sorted((REPO / folder).rglob(suffix))
+    files += [REPO / "Makefile", REPO / "pyproject.toml", *sorted((REPO / ".ci").glob("*")),
+              *sorted((REPO / "scripts").glob("*"))]
+    return [path for path in files if path.is_file()]
 
 
 def test_no_file_sends_the_reader_outside_the_repository():
@@ -186,3 +191,14 @@ def test_record_format_names_every_field_and_value_of_the_record():
                if (f"`{name}`" if value is None else f'`"{value}"`') not in text]
 
     assert missing == []
+
+
+def test_the_record_shown_first_is_a_valid_jogo_of_its_declared_grade():
+    text = RECORD_FORMAT.read_text(encoding="utf-8")
+    example = json.loads(re.search(r"^## The record\n\n```json\n(.*?)^```", text, re.MULTILINE | re.DOTALL).group(1))
+
+    result = score(read_record(example)).as_dict()
+
+    assert result["valid"] is True, result["errors"]
+    assert result["fan"] == example["declared_fan"]
+    assert result["fan_mismatch"] is False
