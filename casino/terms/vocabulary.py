@@ -3,7 +3,7 @@ results, conditions, conduct, melds, pay-all articles, variants, and the engine'
 
 Every function returns a string in the language Django has active (`translation.override`,
 LocaleMiddleware). The Portuguese and Chinese follow Portaria n.º 135/91/M's own terms
-(`../shared/seeds/portaria-135-91-M.txt`); the English is the project's (RULES.md). The
+(docs/rules.md quotes them, beside the English the project uses). The
 catalogues are `locale/{pt,zh_Hant}/LC_MESSAGES/django.po`; `make messages` fills them from
 this module, `regulation/` and `casino/pit/service.py` (README, "Languages").
 """
