@@ -1,0 +1,141 @@
+"""A recorded jogo's receipt as people read it: the pay-all (包輸, «suportar a perda») with its
+article, the false win's offender (詐糊), times on the 24-hour clock in Macau time in every
+language, and, for those who may audit, the way to the jogo explained (issue 14 §3, §4)."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from casino.pit import service
+from tests.pit import NOON, seat, staff
+
+pytestmark = pytest.mark.django_db
+
+# 09:08 UTC is 17:08 in Macau (UTC+8, no summer time).
+UTC_0908 = dt.datetime(2026, 11, 23, 9, 8, tzinfo=dt.timezone.utc)
+
+# Art. 10(a)(3): North discards the green dragon that completes West's big three dragons, so
+# North pays for the other losers (包輸). Chairs 0–3 are East, South, West, North.
+BIG_THREE_DRAGONS_PAY_ALL = {
+    "result": "win", "winner": "W", "discarder": "N", "declared_fan": None,
+    "pay_all": {"seat": "N", "article": "10(a)(3)", "live_tile": False},
+    "hand": {"concealed": "66z22m", "winning_tile": "6z", "melds": [
+        {"kind": "pong", "tiles": "555z", "exposed": True}, {"kind": "pong", "tiles": "777z", "exposed": True},
+        {"kind": "chow", "tiles": "345s", "exposed": True}]},
+}
+FALSE_WIN_BY_NORTH = {"result": "false_win", "winner": None, "discarder": None, "hand": None, "declared_fan": None,
+                      "false_win": {"seat": "N"}}
+
+
+@pytest.fixture
+def people():
+    return staff()
+
+
+def recorded(people, fields: dict, at: dt.datetime = NOON):
+    staff_, t1, _ = people
+    game = seat(t1, staff_["dealer"])
+    record = {**service.record_header(game), **fields}
+    jogo, created = service.record_jogo(t1, staff_["dealer"], record, at=at)
+    assert created
+    return jogo
+
+
+def receipt_page(client, user, jogo, language="en", **query) -> str:
+    client.force_login(user)
+    response = client.get(reverse("pit:receipt", args=[jogo.pk]), query, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def table_page_with_receipt(client, user, jogo, language="en") -> str:
+    client.force_login(user)
+    response = client.get(reverse("pit:table", args=[jogo.table_id]), {"receipt": jogo.pk},
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_art_10a3_a_pay_all_receipt_names_包輸_the_liable_player_and_the_article_in_chinese(client, people):
+    jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
+    page = receipt_page(client, people[0]["dealer"], jogo, "zh-hant")
+    assert "包輸" in page and "北位 · Player 3" in page
+    assert "第十條(甲)(3)" in page
+
+
+def test_art_10a3_a_pay_all_receipt_says_suportar_a_perda_with_its_article_in_portuguese(client, people):
+    jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
+    page = receipt_page(client, people[0]["dealer"], jogo, "pt")
+    assert "Suportar a perda (包輸)" in page and "Norte · Player 3" in page
+    assert "Art. 10.º(a)(3)" in page
+
+
+def test_the_receipt_on_the_dealers_table_screen_names_the_pay_all_too(client, people):
+    jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
+    page = table_page_with_receipt(client, people[0]["dealer"], jogo)
+    assert "Pay-all (包輸): liable player</strong> North · Player 3" in page
+    assert "Art. 10(a)(3)" in page
+
+
+def test_a_receipt_without_a_penalty_names_neither_包輸_nor_詐糊(client, people):
+    jogo = recorded(people, {"result": "draw", "winner": None, "discarder": None, "hand": None,
+                             "declared_fan": None})
+    page = receipt_page(client, people[0]["dealer"], jogo)
+    assert 'class="penalty' not in page
+
+
+def test_art_10a8_a_false_win_receipt_names_the_offender_and_詐糊(client, people):
+    jogo = recorded(people, FALSE_WIN_BY_NORTH)
+    page = receipt_page(client, people[0]["dealer"], jogo)
+    assert "False win (詐糊): offender</strong> North · Player 3" in page
+    assert "Art. 10(a)(7)–(8)" in page
+    chinese = receipt_page(client, people[0]["dealer"], jogo, "zh-hant")
+    assert "詐糊者</strong> 北位 · Player 3" in chinese
+
+
+@pytest.mark.parametrize("language, written", [
+    ("en", "23 Nov 2026, 17:08"),
+    ("pt", "23 de Novembro de 2026, 17:08"),
+    ("zh-hant", "2026年11月23日 17:08"),
+])
+def test_a_receipt_shows_the_time_in_macau_on_the_24_hour_clock_in_the_pages_language(client, people, language,
+                                                                                      written):
+    jogo = recorded(people, FALSE_WIN_BY_NORTH, at=UTC_0908)
+    page = receipt_page(client, people[0]["dealer"], jogo, language)
+    assert written in page
+    assert "9:08" not in page and "p.m." not in page and "a.m." not in page
+
+
+def test_the_audit_page_of_a_jogo_shows_the_same_macau_time(client, people):
+    jogo = recorded(people, FALSE_WIN_BY_NORTH, at=UTC_0908)
+    client.force_login(people[0]["inspector"])
+    page = client.get(reverse("audit:jogo", args=[jogo.pk])).content.decode()
+    assert "2026-11-23 17:08" in page
+
+
+@pytest.mark.parametrize("role", ["inspector", "manager"])
+def test_those_who_may_audit_follow_a_receipt_to_the_jogo_explained(client, people, role):
+    jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
+    explained = reverse("audit:jogo", args=[jogo.pk])
+    assert f'href="{explained}"' in receipt_page(client, people[0][role], jogo)
+    assert f'href="{explained}"' in table_page_with_receipt(client, people[0][role], jogo)
+    assert client.get(explained).status_code == 200
+
+
+@pytest.mark.parametrize("role", ["dealer", "supervisor"])
+def test_pit_staff_get_no_link_to_the_audit(client, people, role):
+    jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
+    explained = reverse("audit:jogo", args=[jogo.pk])
+    assert explained not in receipt_page(client, people[0][role], jogo)
+    assert explained not in table_page_with_receipt(client, people[0][role], jogo)
+
+
+def test_the_receipt_page_sets_the_paper_when_asked_for_80_mm_or_a4(client, people):
+    jogo = recorded(people, FALSE_WIN_BY_NORTH)
+    dealer = people[0]["dealer"]
+    assert "@page { size: 80mm 297mm" in receipt_page(client, dealer, jogo, paper="80mm")
+    assert "@page { size: A4; }" in receipt_page(client, dealer, jogo, paper="a4")
+    plain = receipt_page(client, dealer, jogo)
+    assert "@page" not in plain and 'href="?paper=80mm"' in plain
