@@ -9,6 +9,8 @@ import pytest
 from django.urls import reverse
 
 from casino.pit import service
+from casino.reports.pdf import report_html
+from casino.reports.selectors import daily_summary
 from tests.pit import NOON, seat, staff
 
 pytestmark = pytest.mark.django_db
@@ -113,6 +115,13 @@ def test_the_audit_page_of_a_jogo_shows_the_same_macau_time(client, people):
     client.force_login(people[0]["inspector"])
     page = client.get(reverse("audit:jogo", args=[jogo.pk])).content.decode()
     assert "2026-11-23 17:08" in page
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "zh-hant"])
+def test_the_daily_reports_time_of_making_is_macau_time_on_the_24_hour_clock(people, language):
+    jogo = recorded(people, FALSE_WIN_BY_NORTH, at=UTC_0908)
+    html = report_html(daily_summary(jogo.table.casino, jogo.gaming_day), language=language, generated_at=UTC_0908)
+    assert "2026-11-23 17:08:00" in html
 
 
 @pytest.mark.parametrize("role", ["inspector", "manager"])
