@@ -29,6 +29,9 @@ BIG_THREE_DRAGONS_PAY_ALL = {
 }
 FALSE_WIN_BY_NORTH = {"result": "false_win", "winner": None, "discarder": None, "hand": None, "declared_fan": None,
                       "false_win": {"seat": "N"}}
+# The form as the dealer's screen posts it: South's chicken hand on West's discard (0 fán).
+CHICKEN = {"result": "win", "winner": "S", "discarder": "W", "concealed": "345m678p234s99m11p", "winning_tile": "1p",
+           "declared_fan": "0"}
 
 
 @pytest.fixture
@@ -148,3 +151,30 @@ def test_the_receipt_page_sets_the_paper_when_asked_for_80_mm_or_a4(client, peop
     assert "@page { size: A4; }" in receipt_page(client, dealer, jogo, paper="a4")
     plain = receipt_page(client, dealer, jogo)
     assert "@page" not in plain and 'href="?paper=80mm"' in plain
+
+
+
+def verdict_bar(page: str) -> str:
+    start = page.index('id="verdict-bar"')
+    return page[start:page.index("</p>", start)]
+
+
+def test_the_verdict_bar_of_a_preview_without_the_script_gives_verdict_grade_and_total_paid(client, people):
+    staff_, t1, _ = people
+    seat(t1, staff_["dealer"])
+    client.force_login(staff_["dealer"])
+    # A chicken hand by South on West's discard at 25/50: East pays 50, West and North 25 each.
+    page = client.post(reverse("pit:jogo", args=[t1.pk]), {**CHICKEN, "action": "preview"}).content.decode()
+    bar = verdict_bar(page)
+    assert "Valid" in bar and "<b>0 fán</b>" in bar and "Total paid <b>100</b>" in bar
+    broken = client.post(reverse("pit:jogo", args=[t1.pk]), {**CHICKEN, "discarder": "S", "action": "preview"})
+    assert "Cannot be saved" in verdict_bar(broken.content.decode())
+
+
+def test_the_live_preview_carries_the_bars_verdict_for_the_script(client, people):
+    staff_, t1, _ = people
+    seat(t1, staff_["dealer"])
+    client.force_login(staff_["dealer"])
+    fragment = client.post(reverse("pit:preview", args=[t1.pk]), CHICKEN, HTTP_ACCEPT_LANGUAGE="zh-hant")
+    source = fragment.content.decode().split('<template class="verdict-source">')[1]
+    assert "有效" in source and "付款合計 <b>100</b>" in source
