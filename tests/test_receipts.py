@@ -67,7 +67,7 @@ def test_art_10a3_a_pay_all_receipt_names_包輸_the_liable_player_and_the_artic
     jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
     page = receipt_page(client, people[0]["dealer"], jogo, "zh-hant")
     assert "包輸" in page and "北位 · Player 3" in page
-    assert "第十條(甲)(3)" in page
+    assert "第十條(甲)(3)：" in page  # the article cited as Chinese writes it
 
 
 def test_art_10a3_a_pay_all_receipt_says_suportar_a_perda_with_its_article_in_portuguese(client, people):

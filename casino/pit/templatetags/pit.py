@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext
 
 from casino.terms import vocabulary
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
@@ -105,3 +106,11 @@ def false_win_article(jogo) -> str:
     if jogo.record.get("variant") == "simplified":
         return vocabulary.article_name("10(b)(3)")
     return f"{vocabulary.article_name('10(a)(7)')}–(8)"
+
+
+@register.simple_tag
+def citing(article: str, text: str) -> str:
+    """`text` after the article (as `article_name` gives it) it applies, as the language writes
+    it: "Art. 10(a)(3): …", "第十條(甲)(3)：…"."""
+    return pgettext("an error message citing its article", "{article}: {message}").format(article=article,
+                                                                                          message=text)
