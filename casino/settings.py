@@ -152,6 +152,8 @@ LOCALE_PATHS = [BASE_DIR / "casino" / "terms" / "locale"]
 USE_I18N = True
 TIME_ZONE = "Asia/Macau"
 USE_TZ = True
+# Dates in each language's own order, times on the 24-hour clock, in Macau time (casino/formats).
+FORMAT_MODULE_PATH = ["casino.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -213,7 +213,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def receipt(request: HttpRequest, pk: int) -> HttpResponse:
-    row = get_object_or_404(Jogo.objects.select_related("game", "table", "recorded_by"), pk=pk)
+    row = get_object_or_404(Jogo.objects.select_related("game", "table__casino", "recorded_by"), pk=pk)
     require(request.user, "pit.view_jogo", row.table)
     last = Jogo.objects.filter(table=row.table, number=row.number).aggregate(Max("revision"))["revision__max"]
     return render(request, "pit/receipt.html", {"jogo": row, "superseded": row.revision != last})

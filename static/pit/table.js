@@ -63,6 +63,26 @@
   }
   markTarget();
 
+  // On a tablet the on-screen keyboard would cover the tile pictures: while the pictures are the
+  // chosen input, the tile fields ask for no keyboard (inputmode="none"; a hardware keyboard still
+  // types). The "Type" button brings the keyboard back, and the choice is kept on this device.
+  const typing = form.querySelector("[data-tile-typing]");
+  function useKeyboard(on) {
+    tileFields.forEach((f) => f.setAttribute("inputmode", on ? "text" : "none"));
+    if (typing) typing.setAttribute("aria-pressed", on ? "true" : "false");
+    try { localStorage.setItem("pit.tileInput", on ? "keyboard" : "pictures"); } catch (e) { /* private mode */ }
+  }
+  let keyboard = false;
+  try { keyboard = localStorage.getItem("pit.tileInput") === "keyboard"; } catch (e) { /* private mode */ }
+  useKeyboard(keyboard);
+  if (typing) {
+    typing.hidden = false;
+    typing.addEventListener("click", () => {
+      useKeyboard(typing.getAttribute("aria-pressed") !== "true");
+      if (target) target.focus();
+    });
+  }
+
   form.querySelectorAll("[data-tile]").forEach((button) => {
     button.addEventListener("click", () => {
       if (!target) return;
@@ -103,6 +123,17 @@
   // is aria-busy from the first keystroke until the answer for the latest input is shown, so
   // assistive technology (and the browser tests) can tell a settled verdict from a stale one.
   const panel = document.getElementById("preview");
+  // On a narrow screen the preview is far below the form: a bar kept in view repeats its verdict,
+  // the grade and the total paid (pit/_verdict.html, sent inside the preview as a <template>).
+  const bar = document.getElementById("verdict-bar");
+  function busy(state) {
+    panel.setAttribute("aria-busy", state);
+    if (bar) bar.setAttribute("aria-busy", state);
+  }
+  function showVerdict() {
+    const source = panel.querySelector("template.verdict-source");
+    if (bar && source) bar.replaceChildren(source.content.cloneNode(true));
+  }
   let timer = null;
   let asked = 0;
   async function refresh() {
@@ -115,13 +146,13 @@
       if (response.ok) html = await response.text();
     } finally {
       if (mine === asked) {  // otherwise a newer request is on its way
-        if (html !== null) panel.innerHTML = html;
-        panel.setAttribute("aria-busy", "false");
+        if (html !== null) { panel.innerHTML = html; showVerdict(); }
+        busy("false");
       }
     }
   }
   function later(ms) {
-    panel.setAttribute("aria-busy", "true");
+    busy("true");
     clearTimeout(timer);
     timer = setTimeout(refresh, ms);
   }

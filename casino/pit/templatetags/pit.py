@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext
 
 from casino.terms import vocabulary
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
@@ -77,3 +78,39 @@ def payments_of(jogo) -> list[dict]:
         return f"{vocabulary.seat_name(seat)} · {names.get(state.chair_of(seat), '')}"
 
     return [{"from": who(p["from"]), "to": who(p["to"]), "amount": p["amount"]} for p in jogo.outcome["payments"]]
+
+
+# Art. 10 on a receipt: the article as the regulation's language cites it, and what it covers.
+register.filter("article_name", vocabulary.article_name)
+register.filter("pay_all_article_text", vocabulary.pay_all_article_text)
+
+
+@register.simple_tag
+def seat_player(jogo, seat: str) -> str:
+    """Who sat at `seat` ("E"…"N") in the recorded jogo: seat wind and player, "West · Carla"."""
+    names = {player.chair: player.name for player in jogo.game.players.all()}
+    return f"{vocabulary.seat_name(seat)} · {names.get(jogo.progress.chair_of(seat), '')}"
+
+
+@register.filter
+def total_paid(payments) -> int:
+    """The money that changes hands in a jogo: the sum of its payments ({"amount": …} each,
+    whole units); 0 when nobody pays."""
+    return sum(payment["amount"] for payment in payments or ())
+
+
+@register.simple_tag
+def false_win_article(jogo) -> str:
+    """Where the regulation voids a false win («jogo nulo», 詐糊) and sets the offender's
+    compensation: Art. 10(a)(7)–(8) in the conventional game, Art. 10(b)(3) in the simplified."""
+    if jogo.record.get("variant") == "simplified":
+        return vocabulary.article_name("10(b)(3)")
+    return f"{vocabulary.article_name('10(a)(7)')}–(8)"
+
+
+@register.simple_tag
+def citing(article: str, text: str) -> str:
+    """`text` after the article (as `article_name` gives it) it applies, as the language writes
+    it: "Art. 10(a)(3): …", "第十條(甲)(3)：…"."""
+    return pgettext("an error message citing its article", "{article}: {message}").format(article=article,
+                                                                                          message=text)
