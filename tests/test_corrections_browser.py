@@ -14,7 +14,7 @@ from selenium.webdriver.support.select import Select
 
 from casino.pit import service
 from casino.pit.models import Amendment, Jogo
-from tests.pit import DRAW, NOON, next_record, seat, staff
+from tests.pit import CAPITAL, DRAW, NOON, next_record, staff
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the module's Chromium, reused)
 
 pytestmark = [pytest.mark.django_db(transaction=True),
@@ -31,9 +31,9 @@ def played():
     """Three jogos at T1: Bruno (South) wins on Carla's (West) discard, a draw, then Bruno, now
     banker, self-draws a red dragon pong."""
     people, t1, t2 = staff()
-    game = seat(t1, people["dealer"])
-    for chair, name in enumerate(["Ana", "Bruno", "Carla", "Duarte"]):
-        game.players.filter(chair=chair).update(name=name)
+    game = service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+        {"chair": chair, "name": name, "capital": amount}
+        for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], CAPITAL))])
     rows = [service.record_jogo(t1, people["dealer"], next_record(game, **fields), at=NOON)[0]
             for fields in ({}, DRAW, {"winner": "E", "discarder": None, "declared_fan": 1,
                                       "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}})]

@@ -269,3 +269,29 @@ def test_the_top_bar_counts_the_corrections_waiting_for_whoever_may_decide(clien
     as_user(client, people["inspector"])
     html = page(client.get(reverse("pit:tables")))
     assert "corrections-nav" in html and "waits for your decision" not in html
+
+
+def test_a_superseded_revision_points_to_the_current_one(client, proposed):
+    people, t1, game, (first, *_), amendment = proposed
+    service.decide_amendment(amendment, people["manager"], approve=True)
+    amendment.refresh_from_db()
+    as_user(client, people["supervisor"])
+    assert "Propose a correction" not in page(client.get(reverse("pit:receipt", args=[first.pk])))
+    html = page(client.get(reverse("pit:propose_correction", args=[first.pk])))
+    assert f'href="{reverse("pit:propose_correction", args=[amendment.revision.pk])}"' in html
+    response = propose(client, first, **form(winner="N", discarder="W"), reason="again")
+    assert response.status_code == 400 and "is superseded by revision 1" in page(response)
+
+
+def test_the_api_takes_the_reason_of_a_decision(proposed):
+    from rest_framework.test import APIClient
+
+    people, t1, game, rows, amendment = proposed
+    api = APIClient()
+    api.force_authenticate(people["manager"])
+    response = api.post(f"/api/v1/amendments/{amendment.pk}/reject/", {}, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "reason"
+    response = api.post(f"/api/v1/amendments/{amendment.pk}/reject/", {"reason": "camera shows South"},
+                        format="json")
+    assert response.status_code == 200
+    assert (response.json()["state"], response.json()["decision_reason"]) == ("rejected", "camera shows South")
