@@ -8,12 +8,15 @@ Set SCREENSHOTS=docs to save docs/correction.png and docs/pending-corrections.pn
 """
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
 from casino.pit import service
 from casino.pit.models import Amendment, Jogo
+from casino.reports.services import close_day
 from tests.pit import CAPITAL, DRAW, NOON, next_record, staff
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the module's Chromium, reused)
 
@@ -142,3 +145,30 @@ def test_refusals_appear_as_plain_messages_in_the_pages_language(screen, played)
     screen.open(f"/pit/corrections/{amendment.pk}/")
     screen.wait_for(".own", "須由另一人批准或駁回")
     assert not texts(screen, ".decision")
+
+
+def test_a_closed_gaming_day_is_refused_on_screen(screen, played):
+    people, t1, game, (first, *_) = played
+    close_day(t1.casino, first.gaming_day, people["manager"], at=NOON + dt.timedelta(days=1))
+    screen.log_in("supervisor")
+    screen.open(f"/pit/jogos/{first.pk}/correction")
+    screen.choose("discarder", "N")
+    screen.wait_for_preview(".problems", "The gaming day 2026-11-21 is closed")
+    assert "This correction cannot be proposed" in screen.text("#preview .verdict")
+
+
+def test_negative_capital_is_refused_on_screen(screen):
+    people, t1, t2 = staff()
+    game = service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+        {"chair": chair, "name": name, "capital": amount}
+        for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], [5000, 100, 2000, 4000]))])
+    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # Bruno: 100 → 190
+    service.move_money(game, people["dealer"], chair=1, kind="cash_out", amount=190)
+    service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    screen.log_in("supervisor")
+    screen.open(f"/pit/jogos/{first.pk}/correction")
+    Select(screen.find("#language")).select_by_value("zh-hant")
+    screen.wait_for("header.top nav", "牌桌")
+    screen.click('input[name="result"][value="draw"]')  # had it been a draw, Bruno cashed out 190 of 100
+    screen.wait_for_preview(".problems", "第 2 局前之本錢將為負數")
+    assert not Amendment.objects.exists()

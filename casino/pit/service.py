@@ -497,20 +497,21 @@ def decide_amendment(amendment: Amendment, user, *, approve: bool, reason: str =
         return amendment
 
 
-def _correction(table: Table, original: Jogo, record: dict, **fields) -> Correction:
+def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "", **ledger) -> Correction:
     """The amended revision of `original`, then the changed capital carried through every later
     jogo of the game: each whose capital changes gets a new revision re-scored by the engine (its
-    cap may bind differently). Later jogos keep the seats they were played with. `fields` are the
-    new rows' ledger fields (who, when); nothing is written."""
+    cap may bind differently). Later jogos keep the seats they were played with. `ledger` holds
+    the new rows' ledger fields (who, when); nothing is written."""
     game = original.game
     jogo, result = _score(table, original.progress, original.capital_before, record)
     amended = _jogo_row(original.progress, original.capital_before, record, jogo, result, game=game,
                         number=original.number, position=original.position, revision=original.revision + 1,
-                        kind=Jogo.AMENDED, gaming_day=original.gaming_day, **fields)
+                        kind=Jogo.AMENDED, reason=reason, gaming_day=original.gaming_day, **ledger)
     moved: dict[int, list[Movement]] = {}
     for movement in Movement.objects.filter(game=game).order_by("seq"):
         moved.setdefault(movement.after_jogos, []).append(movement)
-    after = {row.position: row.capital_after for row in current_jogos(game)}
+    jogos = current_jogos(game)
+    after = {row.position: row.capital_after for row in jogos}
     after[original.position] = amended.capital_after
 
     def capital_after(position: int) -> list[int | None]:  # as `capital(game, position)` would be
@@ -520,7 +521,7 @@ def _correction(table: Table, original: Jogo, record: dict, **fields) -> Correct
         return amounts
 
     carried = []
-    for later in current_jogos(game)[original.position:]:
+    for later in jogos[original.position:]:
         amounts = capital_after(later.position - 1)
         if amounts == later.capital_before:
             continue
@@ -536,7 +537,7 @@ def _correction(table: Table, original: Jogo, record: dict, **fields) -> Correct
         row = _jogo_row(later.progress, amounts, later_record, jogo, result, game=game, number=later.number,
                         position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
                         reason=f"capital carried from the amendment of jogo {original.number}",
-                        gaming_day=later.gaming_day, **{k: v for k, v in fields.items() if k != "reason"})
+                        gaming_day=later.gaming_day, **ledger)
         after[later.position] = row.capital_after
         carried.append((later, row))
     if any(amount is not None and amount < 0 for amount in capital_after(max(after))):
