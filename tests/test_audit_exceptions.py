@@ -27,7 +27,7 @@ def test_art_6_a_declared_grade_that_differs_from_the_computed_one_is_queued():
 def test_an_amendment_is_queued_with_who_proposed_who_decided_and_why():
     people, t1, game, rows = varied_day()
     amendment = service.propose_amendment(rows[1], people["supervisor"], reason="camera review 12:05",
-                                          record={**rows[1].record, "declared_fan": None})
+                                          record={**rows[1].record, "declared_fan": 0})
     service.decide_amendment(amendment, people["supervisor2"], approve=True)
     amendment.refresh_from_db()
 

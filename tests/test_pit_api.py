@@ -42,6 +42,7 @@ def body_for(name, w):
         "flag": {"note": "check the discarder"},
         "propose": {"jogo": w["jogo"].pk, "reason": "wrong discarder",
                     "record": {**w["jogo"].record, "discarder": "N"}},
+        "decide": {"reason": "camera review"},
     }.get(name)
 
 
@@ -66,8 +67,8 @@ ENDPOINTS = [
     ("amendments", "get", "/api/v1/amendments/", None, OVERSIGHT, 200),
     ("amendment", "get", "/api/v1/amendments/{amendment}/", None, OVERSIGHT, 200),
     ("propose", "post", "/api/v1/amendments/", "propose", {"supervisor"}, 201),
-    ("approve", "post", "/api/v1/amendments/{amendment}/approve/", None, {"supervisor", "manager"}, 200),
-    ("reject", "post", "/api/v1/amendments/{amendment}/reject/", None, {"supervisor", "manager"}, 200),
+    ("approve", "post", "/api/v1/amendments/{amendment}/approve/", "decide", {"supervisor", "manager"}, 200),
+    ("reject", "post", "/api/v1/amendments/{amendment}/reject/", "decide", {"supervisor", "manager"}, 200),
     ("refusals", "get", "/api/v1/refusals/", None, OVERSIGHT, 200),
     ("refusal", "get", "/api/v1/refusals/{refusal}/", None, OVERSIGHT, 200),
     ("flags", "get", "/api/v1/flags/", None, {"inspector", "manager"}, 200),

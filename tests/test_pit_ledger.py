@@ -81,12 +81,56 @@ def test_an_amendment_is_checked_by_the_engine_when_proposed(played):
 
 def test_a_rejected_amendment_changes_nothing_and_cannot_be_decided_twice(played):
     people, t1, game, (first, *_) = played
-    amendment = service.propose_amendment(first, people["supervisor"], reason="r", record={**first.record})
-    service.decide_amendment(amendment, people["manager"], approve=False)
+    amendment = service.propose_amendment(first, people["supervisor"], reason="r",
+                                          record={**first.record, "discarder": "N"})
+    with pytest.raises(service.Refused) as refused:
+        service.decide_amendment(amendment, people["manager"], approve=False, reason=" ")
+    assert refused.value.problems[0].field == "reason"
+    service.decide_amendment(amendment, people["manager"], approve=False, reason="the camera shows West")
+    amendment.refresh_from_db()
+    assert (amendment.state, amendment.decision_reason) == (Amendment.REJECTED, "the camera shows West")
     assert Jogo.objects.filter(number=1).count() == 1
     with pytest.raises(service.Refused) as refused:
         service.decide_amendment(amendment, people["supervisor2"], approve=True)
     assert refused.value.problems[0].code == "decided"
+
+
+def test_a_correction_identical_to_the_recorded_jogo_is_refused_however_it_is_written(played):
+    people, t1, game, (first, draw, third) = played
+    rewritten = {**first.record, "hand": {"concealed": "99m543m11p876p432s", "winning_tile": "1p"},
+                 "capital": {seat: str(amount) for seat, amount in first.record["capital"].items()}}
+    for row, same in ((first, first.record), (first, rewritten),
+                      (third, {**third.record, "conditions": [], "conduct": [], "claimants": []})):
+        with pytest.raises(service.Refused) as refused:
+            service.propose_amendment(row, people["supervisor"], reason="r", record=same)
+        assert refused.value.problems[0].code == "identical"
+    assert not Amendment.objects.exists()
+    # Only the declared grade changes: the record differs (no longer a mismatch), a real correction.
+    assert service.propose_amendment(third, people["supervisor"], reason="announced 1 fán",
+                                     record={**third.record, "declared_fan": 0})
+
+
+def test_a_correction_preview_lists_the_later_jogos_it_carries_and_writes_nothing(played):
+    people, t1, game, (first, draw, third) = played
+    seqs = list(Jogo.objects.values_list("seq", flat=True))
+    correction = service.preview_amendment(first, {**first.record, "winner": "W", "discarder": "N"})
+    assert correction.amended.capital_after == [4950, 2975, 2090, 3975]
+    assert [(before.number, after.kind) for before, after in correction.carried] == [(2, Jogo.CARRIED),
+                                                                                    (3, Jogo.CARRIED)]
+    assert correction.carried[-1][1].capital_after == [4850, 3265, 1990, 3875]
+    assert list(Jogo.objects.values_list("seq", flat=True)) == seqs and not Amendment.objects.exists()
+
+
+def test_a_correction_leaving_negative_capital_is_refused_when_proposed(db):
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"], capital=[5000, 100, 2000, 4000])
+    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # South: 100 → 190
+    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
+    with pytest.raises(service.Refused) as refused:
+        service.propose_amendment(first, people["supervisor"], reason="it was a draw",
+                                  record={**first.record, **DRAW})
+    assert refused.value.problems[0].code == "capital"
+    assert not Amendment.objects.exists()
 
 
 def test_verify_ledger_passes_an_intact_ledger(played):
@@ -197,9 +241,9 @@ def test_an_amendment_that_would_leave_a_player_with_negative_capital_is_refused
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 100, 2000, 4000])
     first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # South: 100 → 190
-    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
     amendment = service.propose_amendment(first, people["supervisor"], reason="it was a draw",
                                           record={**first.record, **DRAW})
+    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)  # after proposing
 
     with pytest.raises(service.Refused) as refused:
         service.decide_amendment(amendment, people["supervisor2"], approve=True)

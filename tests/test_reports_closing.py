@@ -66,7 +66,8 @@ def test_a_pending_amendment_is_not_approved_while_its_day_is_closed_but_may_be_
 
     assert codes(refused) == {("day_closed", "gaming_day")}
     assert Jogo.objects.count() == 1  # nothing reached the ledger
-    assert service.decide_amendment(first, people["manager"], approve=False, at=at(25)).state == Amendment.REJECTED
+    assert service.decide_amendment(first, people["manager"], approve=False, reason="West did not win",
+                                   at=at(25)).state == Amendment.REJECTED
 
 
 def test_a_closed_day_takes_no_new_jogo_and_the_attempt_is_kept(day):

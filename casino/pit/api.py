@@ -22,7 +22,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from . import service
 from .access import require, visible_tables
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
-from .serializers import (AmendmentSerializer, ErrorsSerializer, FlagSerializer, GameSerializer,
+from .serializers import (AmendmentSerializer, DecisionSerializer, ErrorsSerializer, FlagSerializer, GameSerializer,
                           JogoSerializer, MovementInputSerializer, MovementSerializer, RefusalSerializer,
                           StartGameSerializer, TableSerializer)
 
@@ -224,21 +224,26 @@ class AmendmentViewSet(mixins.CreateModelMixin, ReadViewSet):
             return refused(error)
         return Response(AmendmentSerializer(amendment).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses={200: AmendmentSerializer, **REFUSED})
+    @extend_schema(request=DecisionSerializer, responses={200: AmendmentSerializer, **REFUSED})
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         return self._decide(request, approve=True)
 
-    @extend_schema(request=None, responses={200: AmendmentSerializer, **REFUSED})
+    @extend_schema(request=DecisionSerializer, responses={200: AmendmentSerializer, **REFUSED})
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
+        """Reject a pending amendment; the body states the reason."""
         return self._decide(request, approve=False)
 
     def _decide(self, request, *, approve: bool):
         amendment = self.get_object()
         require(request.user, "pit.approve_amendment", amendment.jogo.table)
+        data = DecisionSerializer(data=request.data)
+        if not data.is_valid():
+            return invalid(data)
         try:
-            amendment = service.decide_amendment(amendment, request.user, approve=approve)
+            amendment = service.decide_amendment(amendment, request.user, approve=approve,
+                                                 reason=data.validated_data["reason"])
         except service.Refused as error:
             return refused(error)
         return Response(AmendmentSerializer(amendment).data)

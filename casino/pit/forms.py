@@ -153,6 +153,31 @@ class JogoForm(forms.Form):
         return record
 
 
+def initial_from_record(record: dict) -> dict:
+    """The `JogoForm` initial data that gives back `record` (the inverse of `JogoForm.record`,
+    which takes the stored record itself as the header): the dealer's form filled with a
+    recorded jogo, to correct it."""
+    hand = record.get("hand") or {}
+    conduct = record.get("conduct") or []
+    pay_all = record.get("pay_all") or {}
+    initial = {
+        "result": record.get("result"), "winner": record.get("winner") or "",
+        "discarder": record.get("discarder") or "", "concealed": hand.get("concealed", ""),
+        "winning_tile": hand.get("winning_tile", ""), "conditions": list(record.get("conditions") or []),
+        "declared_fan": record.get("declared_fan"), "claimants": list(record.get("claimants") or []),
+        "declined_pong": [c["seat"] for c in conduct if c["kind"] == "declined_pong"],
+        "saw_tiles": [c["seat"] for c in conduct if c["kind"] == "saw_tiles"],
+        "pay_all_seat": pay_all.get("seat") or "", "pay_all_article": pay_all.get("article") or "",
+        "pay_all_live_tile": bool(pay_all.get("live_tile")),
+        "false_win_seat": (record.get("false_win") or {}).get("seat") or "",
+    }
+    for row, meld in enumerate(hand.get("melds") or []):
+        concealed_kong = meld["kind"] == "kong" and not meld.get("exposed", True)
+        initial[f"meld_kind_{row}"] = "concealed_kong" if concealed_kong else meld["kind"]
+        initial[f"meld_tiles_{row}"] = meld["tiles"]
+    return initial
+
+
 def form_field(record_field: str | None) -> str | None:
     """The form field a record field's error belongs to ("hand.melds[1].tiles" → "meld_tiles_1")."""
     if not record_field:

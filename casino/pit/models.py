@@ -243,6 +243,7 @@ class Amendment(models.Model):
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
                                    null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    decision_reason = models.TextField(blank=True, help_text=_("why the second person approved or rejected it"))
     revision = models.ForeignKey(Jogo, on_delete=models.PROTECT, related_name="+", null=True, blank=True,
                                  help_text=_("the ledger revision the approval added"))
 

@@ -104,8 +104,14 @@ class AmendmentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Amendment
         fields = ["id", "jogo", "record", "reason", "proposed_by", "proposed_at", "state", "decided_by",
-                  "decided_at", "revision"]
-        read_only_fields = ["proposed_by", "proposed_at", "state", "decided_by", "decided_at", "revision"]
+                  "decided_at", "decision_reason", "revision"]
+        read_only_fields = ["proposed_by", "proposed_at", "state", "decided_by", "decided_at", "decision_reason",
+                            "revision"]
+
+
+class DecisionSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   help_text="why: required to reject, optional to approve")
 
 
 class RefusalSerializer(serializers.ModelSerializer):

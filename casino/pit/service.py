@@ -10,6 +10,8 @@ import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 
+import msgspec
+
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -454,27 +456,77 @@ def _current(row: Jogo) -> Jogo:
     return Jogo.objects.filter(table=row.table_id, number=row.number).order_by("-revision").first()
 
 
-def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.datetime | None = None) -> Amendment:
-    """A supervisor's correction of a jogo: checked now like a new jogo played with the same
-    seats and capital, applied only when a second person approves it."""
-    at = at or timezone.now()
-    if not reason or not reason.strip():
-        raise refuse("reason", None, gettext_noop("An amendment states its reason."), "reason")
+@dataclass(frozen=True)
+class Correction:
+    """What approving a correction adds to the ledger, not yet written: the amended revision,
+    and for each later jogo of the game whose capital changes, its current revision and the
+    carried revision that would follow it."""
+
+    original: Jogo
+    amended: Jogo
+    carried: list[tuple[Jogo, Jogo]]
+
+
+def _same_jogo(recorded: dict, corrected: dict) -> bool:
+    """True when both records say the same jogo, however written (the order of tiles, melds,
+    conduct and claimants; amounts as text): such a correction corrects nothing."""
+    try:
+        first, second = read_record(recorded), read_record(corrected)
+    except MalformedRecord:
+        return False
+
+    def canonical(jogo) -> tuple:
+        hand = jogo.hand
+        if hand is not None:
+            hand = (sorted(hand.concealed), hand.winning_tile,
+                    sorted((meld.kind, sorted(meld.tiles), meld.exposed) for meld in hand.melds))
+        return (msgspec.structs.replace(jogo, hand=None, conduct=(), claimants=()), hand,
+                sorted((c.seat, c.kind) for c in jogo.conduct), sorted(jogo.claimants))
+
+    return canonical(first) == canonical(second)
+
+
+def _check_correction(row: Jogo, record: dict) -> Correction:
+    """The checks a correction of `row` meets when proposed and previewed: `row` is the current
+    revision, its gaming day is open, the record changes the jogo, the engine accepts it played
+    with the same seats and capital, and no player's capital goes negative after it."""
     current = _current(row)
     if current.pk != row.pk:
         raise refuse("superseded", None, gettext_noop("Jogo {jogo} revision {revision} is superseded by revision "
                                                       "{current}; amend the current revision."), conflict=True,
                      jogo=row.number, revision=row.revision, current=current.revision)
     refuse_if_day_closed(row.table, current.gaming_day)
-    _score(row.table, current.progress, current.capital_before, record)
-    return Amendment.objects.create(jogo=current, record=record, reason=reason.strip(), proposed_by=user,
-                                    proposed_at=at)
+    if _same_jogo(current.record, record):
+        raise refuse("identical", None, gettext_noop("The correction is identical to the recorded jogo {jogo}: "
+                                                     "change what was recorded wrongly."), jogo=row.number)
+    return _correction(row.table, current, record)
 
 
-def decide_amendment(amendment: Amendment, user, *, approve: bool, at: dt.datetime | None = None) -> Amendment:
-    """Approve (adding the revision to the ledger) or reject a pending amendment. Nobody decides
-    on his own amendment."""
+def preview_amendment(row: Jogo, record: dict) -> Correction:
+    """What approving a correction of `row` to `record` would add to the ledger, checked as
+    `propose_amendment` checks it; writes nothing. Refused with every problem."""
+    return _check_correction(row, record)
+
+
+def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.datetime | None = None) -> Amendment:
+    """A supervisor's correction of a jogo: checked now like a new jogo played with the same
+    seats and capital, applied only when a second person approves it."""
     at = at or timezone.now()
+    if not reason or not reason.strip():
+        raise refuse("reason", None, gettext_noop("An amendment states its reason."), "reason")
+    with transaction.atomic():
+        _locked(row.table)
+        correction = _check_correction(row, record)
+        return Amendment.objects.create(jogo=correction.original, record=record, reason=reason.strip(),
+                                        proposed_by=user, proposed_at=at)
+
+
+def decide_amendment(amendment: Amendment, user, *, approve: bool, reason: str = "",
+                     at: dt.datetime | None = None) -> Amendment:
+    """Approve (adding the revision to the ledger) or reject a pending amendment. Nobody decides
+    on his own amendment; a rejection states its reason (an approval may)."""
+    at = at or timezone.now()
+    reason = (reason or "").strip()
     with transaction.atomic():
         table = _locked(amendment.jogo.table)
         amendment = Amendment.objects.select_for_update().select_related("jogo__game").get(pk=amendment.pk)
@@ -484,33 +536,43 @@ def decide_amendment(amendment: Amendment, user, *, approve: bool, at: dt.dateti
         if amendment.proposed_by_id == user.pk:
             raise refuse("own_amendment", None, gettext_noop("Nobody approves or rejects his own amendment "
                                                              "(maker/checker): a second person must decide."))
+        if not approve and not reason:
+            raise refuse("reason", None, gettext_noop("A rejection states its reason."), "reason")
         if approve:
             refuse_if_day_closed(table, amendment.jogo.gaming_day)
             amendment.revision = _apply(table, amendment, user, at)
         amendment.state = Amendment.APPROVED if approve else Amendment.REJECTED
-        amendment.decided_by, amendment.decided_at = user, at
+        amendment.decided_by, amendment.decided_at, amendment.decision_reason = user, at, reason
         amendment.save()
         return amendment
 
 
-def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo:
-    """Add the amended revision, then carry the changed capital through every later jogo of the
-    game: each whose capital changes gets a new revision re-scored by the engine (its cap may
-    bind differently). Later jogos keep the seats they were played with."""
-    original = amendment.jogo
-    if _current(original).pk != original.pk:
-        raise refuse("superseded", None, gettext_noop("Jogo {jogo} changed since the amendment was proposed; "
-                                                      "propose it again."), conflict=True, jogo=original.number)
+def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "", **ledger) -> Correction:
+    """The amended revision of `original`, then the changed capital carried through every later
+    jogo of the game: each whose capital changes gets a new revision re-scored by the engine (its
+    cap may bind differently). Later jogos keep the seats they were played with. `ledger` holds
+    the new rows' ledger fields (who, when); nothing is written."""
     game = original.game
-    jogo, result = _score(table, original.progress, original.capital_before, amendment.record)
-    amended = _jogo_row(original.progress, original.capital_before, amendment.record, jogo, result,
-                        game=game, number=original.number, position=original.position,
-                        revision=original.revision + 1, kind=Jogo.AMENDED, reason=amendment.reason,
-                        approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
-                        gaming_day=original.gaming_day)
-    _append(table, amended, jogo=True)
-    for later in current_jogos(game)[original.position:]:
-        amounts = replayed_capital(game, later.position - 1)
+    jogo, result = _score(table, original.progress, original.capital_before, record)
+    amended = _jogo_row(original.progress, original.capital_before, record, jogo, result, game=game,
+                        number=original.number, position=original.position, revision=original.revision + 1,
+                        kind=Jogo.AMENDED, reason=reason, gaming_day=original.gaming_day, **ledger)
+    moved: dict[int, list[Movement]] = {}
+    for movement in Movement.objects.filter(game=game).order_by("seq"):
+        moved.setdefault(movement.after_jogos, []).append(movement)
+    jogos = current_jogos(game)
+    after = {row.position: row.capital_after for row in jogos}
+    after[original.position] = amended.capital_after
+
+    def capital_after(position: int) -> list[int | None]:  # as `capital(game, position)` would be
+        amounts = list(after[position])
+        for movement in moved.get(position, ()):
+            amounts[movement.chair] += movement.signed_amount
+        return amounts
+
+    carried = []
+    for later in jogos[original.position:]:
+        amounts = capital_after(later.position - 1)
         if amounts == later.capital_before:
             continue
         if any(amount is not None and amount < 0 for amount in amounts):
@@ -519,17 +581,36 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
                                       "(a cash-out larger than his capital)."), jogo=later.number)
         if later.gaming_day != original.gaming_day:  # a game that ran past the start of the next day
             refuse_if_day_closed(table, later.gaming_day)
-        record = {**later.record, "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
-        jogo, result = _score(table, later.progress, amounts, record)
-        _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,
-                                 position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
-                                 reason=f"capital carried from the amendment of jogo {original.number}",
-                                 approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
-                                 gaming_day=later.gaming_day), jogo=True)
-    if any(amount is not None and amount < 0 for amount in replayed_capital(game)):
+        later_record = {**later.record,
+                        "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
+        jogo, result = _score(table, later.progress, amounts, later_record)
+        row = _jogo_row(later.progress, amounts, later_record, jogo, result, game=game, number=later.number,
+                        position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
+                        reason=f"capital carried from the amendment of jogo {original.number}",
+                        gaming_day=later.gaming_day, **ledger)
+        after[later.position] = row.capital_after
+        carried.append((later, row))
+    if any(amount is not None and amount < 0 for amount in capital_after(max(after))):
         raise refuse("capital", capital_article(table.variant),
                      gettext_noop("With this amendment a player's capital now would be negative (he has cashed out "
                                   "more than the corrected jogos leave him)."))
+    return Correction(original, amended, carried)
+
+
+def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo:
+    """Add the amendment's correction to the ledger (see `_correction`), and end or reopen the
+    game when the correction completes or un-completes its North round (I-2)."""
+    original = amendment.jogo
+    if _current(original).pk != original.pk:
+        raise refuse("superseded", None, gettext_noop("Jogo {jogo} changed since the amendment was proposed; "
+                                                      "propose it again."), conflict=True, jogo=original.number)
+    game = original.game
+    correction = _correction(table, original, amendment.record, reason=amendment.reason, approved_by=checker,
+                             recorded_at=at, recorded_by=amendment.proposed_by)
+    amended = correction.amended
+    _append(table, amended, jogo=True)
+    for _later, row in correction.carried:
+        _append(table, row, jogo=True)
     state = replayed_progress(game)
     if game.ended_by_id is None:  # not ended by hand: I-2 alone says whether the game is over
         later_game = table.games.filter(started_at__gt=game.started_at).exists()

@@ -1,0 +1,140 @@
+"""The reads of the corrections screens (maker/checker, `service.propose_amendment` and
+`service.decide_amendment`): which corrections wait for whom, and a recorded jogo set beside
+its correction in the user's language."""
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from casino.terms.vocabulary import fan_item_name, result_name, seat_name
+
+from .access import visible_tables
+from .forms import CONDITIONS, MELD_KINDS, RESULTS, JogoForm, initial_from_record
+from .models import Amendment, Jogo
+
+
+def pending(user) -> QuerySet[Amendment]:
+    """The pending corrections at the tables the user sees, oldest first."""
+    return (Amendment.objects.filter(state=Amendment.PENDING, jogo__table__in=visible_tables(user))
+            .select_related("jogo__table", "jogo__game", "proposed_by").order_by("proposed_at"))
+
+
+def awaiting_count(user) -> int:
+    """How many pending corrections the user may decide: at his tables (every table for a
+    manager), proposed by someone else. One query; 0 for those who may not decide."""
+    if not user.is_authenticated or not user.has_perm("pit.approve_amendment"):
+        return 0
+    return (Amendment.objects.filter(state=Amendment.PENDING, jogo__table__in=visible_tables(user))
+            .exclude(proposed_by=user).count())
+
+
+def may_decide(user, amendment: Amendment) -> bool:
+    """A second person decides: another supervisor of the table, or a manager."""
+    if amendment.proposed_by_id == user.pk or not user.has_perm("pit.approve_amendment"):
+        return False
+    return user.has_perm("pit.view_all_tables") or amendment.jogo.table.staff.filter(pk=user.pk).exists()
+
+
+def current(row: Jogo) -> Jogo:
+    """The jogo's current (highest) revision."""
+    return Jogo.objects.filter(table=row.table_id, number=row.number).order_by("-revision").first()
+
+
+def carried_revisions(amendment: Amendment) -> list[tuple[Jogo, Jogo]]:
+    """The carried revisions an approval added, each after the revision it carried on from. They
+    were written with the amended revision, in the same transaction (same moment, same game),
+    after it in the table's ledger."""
+    revision = amendment.revision
+    if revision is None:
+        return []
+    carried = list(Jogo.objects.filter(table=revision.table_id, game=revision.game_id, kind=Jogo.CARRIED,
+                                       recorded_at=revision.recorded_at, seq__gt=revision.seq)
+                   .select_related("game").order_by("seq"))
+    earlier = {(row.number, row.revision): row for row in Jogo.objects.filter(
+        table=revision.table_id, number__in=[row.number for row in carried]).select_related("game")}
+    return [(earlier[(row.number, row.revision - 1)], row) for row in carried]
+
+
+def names(game) -> dict[int, str]:
+    return {player.chair: player.name for player in game.players.all()}
+
+
+def seat_labels(row: Jogo) -> dict[str, str]:
+    """Seat wind → "East · Ana" for the seats of the jogo, in turn order."""
+    players = names(row.game)
+    return {seat: f"{seat_name(seat)} · {players.get(chair, '')}" for seat, chair in row.progress.seats.items()}
+
+
+def outcome(row: Jogo) -> dict:
+    """What a jogo (stored, or a revision not yet written) settles: the result and winner, the
+    grade with its items, who pays whom, the commission and each chair's capital."""
+    players, state = names(row.game), row.progress
+
+    def who(seat: str) -> str:
+        return f"{seat_name(seat)} · {players.get(state.chair_of(seat), '')}"
+
+    winner = row.record.get("winner") if row.result == "win" else (row.record.get("false_win") or {}).get("seat")
+    return {
+        "result": result_name(row.result), "winner": who(winner) if winner else "",
+        "fan": row.fan, "fan_mismatch": row.fan_mismatch, "declared_fan": row.declared_fan,
+        "items": [{"name": fan_item_name(item["code"]), "article": item["article"], "fan": item["fan"]}
+                  for item in row.outcome.get("items", [])],
+        "payments": [f"{who(p['from'])} → {who(p['to'])}: {p['amount']}" for p in row.outcome["payments"]],
+        "commission": row.commission, "capped": row.capped,
+        "capital": [{"chair": chair, "label": who(state.seat_of(chair)), "before": row.capital_before[chair],
+                     "after": row.capital_after[chair]}
+                    for chair in sorted(players, key=lambda c: (c - state.banker) % 4)],
+    }
+
+
+def side_by_side(recorded: Jogo, corrected: Jogo) -> dict:
+    """The recorded and the corrected outcome, line by line, each line marked when they differ."""
+    old, new = outcome(recorded), outcome(corrected)
+    lines = [("result", f"{old['result']} {old['winner']}".strip(), f"{new['result']} {new['winner']}".strip()),
+             ("grade", old["fan"], new["fan"]), ("payments", old["payments"], new["payments"]),
+             ("commission", old["commission"], new["commission"])]
+    capital = [(o["label"], o["after"], n["after"]) for o, n in zip(old["capital"], new["capital"])]
+    return {"recorded": old, "corrected": new, "sides": [old, new],
+            "changed": {name for name, a, b in lines if a != b or (name == "grade" and old["items"] != new["items"])},
+            "capital": [{"label": label, "recorded": a, "corrected": b, "changed": a != b}
+                        for label, a, b in capital]}
+
+
+def carried_lines(pairs: list[tuple[Jogo, Jogo]]) -> list[dict]:
+    """Each later jogo carried: its number, and each chair's capital before it and the
+    commission, as recorded and as carried."""
+    lines = []
+    for before, after in pairs:
+        shown = outcome(before)
+        lines.append({"number": before.number, "revision": after.revision, "pk": after.pk,
+                      "commission": (before.commission, after.commission),
+                      "capped": (before.capped, after.capped),
+                      "capital": [{"label": c["label"], "recorded": c["before"], "carried": after.capital_before[c["chair"]]}
+                                  for c in shown["capital"]]})
+    return lines
+
+
+def record_changes(recorded: Jogo, record: dict) -> list[dict]:
+    """What the correction changes in what the dealer entered, field by field, with the form's
+    own labels and the values in people's words."""
+    labels = seat_labels(recorded)
+    form = JogoForm(seats=labels, variant=recorded.table.variant)
+    words = {**dict(RESULTS), **dict(CONDITIONS), **dict(MELD_KINDS), **labels}
+    old, new = initial_from_record(recorded.record), initial_from_record(record)
+
+    def shown(value) -> str:
+        if isinstance(value, list):
+            return ", ".join(str(words.get(v, v)) for v in value) or "—"
+        if value is None or value == "" or value is False:
+            return "—"
+        if value is True:
+            return _("yes")
+        return str(words.get(value, value)) if isinstance(value, str) else str(value)
+
+    changes = []
+    for name, field in form.fields.items():
+        if name == "key" or old.get(name) == new.get(name) or shown(old.get(name)) == shown(new.get(name)):
+            continue
+        label = f"{field.label} {int(name[-1]) + 1}" if name.startswith("meld_") else field.label
+        changes.append({"label": label, "recorded": shown(old.get(name)), "corrected": shown(new.get(name))})
+    return changes
