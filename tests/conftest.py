@@ -19,7 +19,14 @@ def _test_settings(settings):
     """Tests create many users: the production hasher's deliberate slowness only costs time. (The
     cache, which holds the API's request counts, is a database table: a test's counts go with
     its transaction.)"""
+    from django.utils import translation
+
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A request in the test's thread leaves its language active (LocaleMiddleware): each test
+    # starts, and leaves, in the default language.
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
