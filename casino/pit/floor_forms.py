@@ -1,0 +1,59 @@
+"""The floor's forms: a buy-in or cash-out at a seated game, and choosing a gaming day, a time
+range of it, or a jogo's number."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .models import Movement
+from .service import gaming_day
+
+
+class MoneyForm(forms.Form):
+    """Money a seated player brings to the table or takes from it between jogos. Chairs are
+    shown 1–4 with the player's name; the value sent is the chair 0–3 the ledger keeps."""
+
+    chair = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Movement"), choices=Movement.KINDS, widget=forms.RadioSelect,
+                             initial=Movement.BUY_IN)
+    amount = forms.IntegerField(label=_("Amount"), min_value=1, max_value=10**12,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}),
+                                help_text=_("Whole currency units."))
+
+    def __init__(self, *args, seats: list[dict], **kwargs):
+        """`seats`: the game's chairs as the table shows them (chair, name, seat_name)."""
+        super().__init__(*args, **kwargs)
+        self.fields["chair"].choices = [
+            (seat["chair"], _("Chair %(chair)s · %(seat)s · %(name)s") % {
+                "chair": seat["chair"] + 1, "seat": seat["seat_name"], "name": seat["name"]})
+            for seat in sorted(seats, key=lambda seat: seat["chair"])]
+
+
+class DayForm(forms.Form):
+    """A gaming day (default: today's), with an optional time range of it, Macau time."""
+
+    day = forms.DateField(label=_("Gaming day"), required=False,
+                          widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    start = forms.TimeField(label=_("From"), required=False, widget=forms.TimeInput(attrs={"type": "time"}))
+    end = forms.TimeField(label=_("To"), required=False, widget=forms.TimeInput(attrs={"type": "time"}),
+                          help_text=_("Macau time, 24-hour clock; a range may run past midnight."))
+
+    def __init__(self, data=None, *, today: dt.date, **kwargs):
+        super().__init__(data, initial={"day": today}, **kwargs)
+        self.today = today
+
+    def clean_day(self) -> dt.date:
+        return self.cleaned_data.get("day") or self.today
+
+
+class FindJogoForm(forms.Form):
+    number = forms.IntegerField(label=_("Jogo number"), min_value=1, required=False,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+
+def today() -> dt.date:
+    """The gaming day now (it starts at GAMING_DAY_STARTS, Macau time)."""
+    return gaming_day(timezone.now())
