@@ -196,6 +196,7 @@ def test_ending_a_game_leads_to_its_summary_worked_by_hand(client, people):
         (3, 4000, 0, 1000, -50, 2950, 0),
     ]
     assert (summary.jogos, summary.wins, summary.draws, summary.commission) == (3, 2, 1, 20)
+    assert [p.seat for p in summary.players] == ["E", "S", "W", "N"]  # chair 1 was the first banker
     assert summary.duration == dt.timedelta(minutes=90) and summary.hours_minutes == "1:30"
     # Money is conserved: the players' net results and the commission sum to zero.
     assert sum(p.net for p in summary.players) + summary.commission == 0
@@ -212,7 +213,8 @@ def test_the_end_game_button_ends_the_game_and_shows_the_printable_summary(clien
     page = client.get(response["Location"]).content.decode()
     assert "End of game · table T1" in page
     assert '<td class="num net">+65</td><td class="num end">2565</td>' in page
-    assert '<dd class="commission">20</dd>' in page
+    assert '<dd class="commission">20</dd>' in page and "<td>Carla</td>" not in page
+    assert "<td>Player 2</td><td>West</td>" in page  # chair 3 sat as West, in people's words
     assert 'class="no-print actions"' in page and "window.print()" in page
 
 
@@ -431,3 +433,34 @@ def test_the_refusals_are_read_in_one_query(people, django_assert_num_queries):
     tables = staff_["dealer"].tables.all()
     with django_assert_num_queries(1):
         assert len(list(selectors.refusals(tables, day=dt.date(2026, 11, 21)))) == 3
+
+
+@pytest.mark.parametrize("language, words", [
+    ("pt", ["Fim da partida · mesa T1", "Comissão", "Resultado líquido", "Vento do lugar no início", "Oeste"]),
+    ("zh-hant", ["牌局結束 · 第T1枱", "抽水", "淨輸贏", "開局時門風"]),
+])
+def test_the_end_of_game_summary_reads_in_portuguese_and_chinese(client, people, language, words):
+    staff_, t1, _ = people
+    game = played(people)
+    service.end_game(game, staff_["supervisor"], at=NOON + 100 * MINUTE)
+    as_(client, staff_["dealer"])
+    page = client.get(reverse("pit:game_summary", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for word in words:
+        assert word in page
+
+
+@pytest.mark.parametrize("language", ["pt", "zh-hant", "en"])
+def test_every_floor_page_reads_in_each_language_with_no_english_left_in_its_headings(client, people, language):
+    staff_, t1, _ = people
+    game = played(people)
+    refused_at(t1, staff_["dealer"], NOON + 50 * MINUTE)
+    as_(client, staff_["supervisor"])
+    pages = [reverse("pit:money", args=[t1.pk]), reverse("pit:history", args=[t1.pk]) + "?day=2026-11-21",
+             reverse("pit:day_summary", args=[t1.pk]) + "?day=2026-11-21",
+             reverse("pit:game_summary", args=[game.pk]), reverse("pit:refusals") + "?day=2026-11-21"]
+    english = ["Buy-in and cash-out", "History · table", "Day summary · table", "Game in progress · table",
+               "Refused attempts"]
+    for url, heading in zip(pages, english):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200
+        assert (heading in response.content.decode()) == (language == "en")

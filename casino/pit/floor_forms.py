@@ -24,12 +24,12 @@ class MoneyForm(forms.Form):
                                 help_text=_("Whole currency units."))
 
     def __init__(self, *args, seats: list[dict], **kwargs):
-        """`seats`: the game's chairs as the table shows them (chair, name, seat_name)."""
+        """`seats`: the game's chairs in order (chair, name, seat_name), as the table shows them."""
         super().__init__(*args, **kwargs)
         self.fields["chair"].choices = [
             (seat["chair"], _("Chair %(chair)s · %(seat)s · %(name)s") % {
                 "chair": seat["chair"] + 1, "seat": seat["seat_name"], "name": seat["name"]})
-            for seat in sorted(seats, key=lambda seat: seat["chair"])]
+            for seat in seats]
 
 
 class DayForm(forms.Form):

@@ -45,7 +45,7 @@ def money(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Table %(table)s has no game in progress.") % {"table": table.number})
         return redirect("pit:table", pk=table.pk)
     state, amounts = service.progress(game), service.capital(game)
-    seats = _seats(game, state, amounts)
+    seats = sorted(_seats(game, state, amounts), key=lambda seat: seat["chair"])  # chairs 1–4 in order
     form, problems, status = MoneyForm(seats=seats), (), 200
     if request.method == "POST":
         form = MoneyForm(request.POST, seats=seats)
@@ -101,7 +101,7 @@ def game_summary(request: HttpRequest, pk: int) -> HttpResponse:
     """The end-of-game summary, printable."""
     game = get_object_or_404(Game.objects.select_related("table__casino", "started_by", "ended_by"), pk=pk)
     require(request.user, "pit.view_game", game.table)
-    return render(request, "pit/floor/game_summary.html", {"summary": selectors.game_summary(game),
+    return render(request, "pit/floor/game_summary.html", {"summary": selectors.game_summary(game, seat_name=seat_name),
                                                           "table": game.table, "game": game})
 
 

@@ -30,6 +30,7 @@ class PlayerResult:
 
     chair: int
     name: str
+    seat: str  # his seat wind at the game's first jogo (the first banker is East, Art. 3)
     start: int
     bought_in: int
     cashed_out: int
@@ -57,17 +58,19 @@ class GameSummary:
         return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-def game_summary(game: Game, *, now: dt.datetime | None = None) -> GameSummary:
+def game_summary(game: Game, *, now: dt.datetime | None = None, seat_name=str) -> GameSummary:
     """The end-of-game summary; a game still in progress is summed up to now (duration to `now`).
-    Three queries: players, current jogos, movements."""
+    `seat_name` names a seat wind in the reader's language. Three queries: players, current
+    jogos, movements."""
     players = list(Player.objects.filter(game=game).order_by("chair"))
+    seated = Progress.start(chairs=[player.chair for player in players], banker=game.first_banker)
     jogos = list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position")
                  .only("result", "winner_chair", "commission", "capital_before", "capital_after"))
     movements = list(Movement.objects.filter(game=game).order_by("seq"))
     start, bought, cashed = defaultdict(int), defaultdict(int), defaultdict(int)
     for movement in movements:
         if movement.kind == Movement.BUY_IN and movement.after_jogos == 0 and movement.chair not in start:
-            start[movement.chair] = movement.amount  # the capital the player sat down with (Art. 9(a)(4))
+            start[movement.chair] = movement.amount  # the capital he sat down with: Art. 9(a)(4), 9(b)(3)
         elif movement.kind == Movement.BUY_IN:
             bought[movement.chair] += movement.amount
         else:
@@ -77,7 +80,8 @@ def game_summary(game: Game, *, now: dt.datetime | None = None) -> GameSummary:
         chair = player.chair
         net = sum(row.capital_after[chair] - row.capital_before[chair] for row in jogos)
         won = sum(1 for row in jogos if row.result == "win" and row.winner_chair == chair)
-        results.append(PlayerResult(chair, player.name, start[chair], bought[chair], cashed[chair],
+        results.append(PlayerResult(chair, player.name, seat_name(seated.seat_of(chair)), start[chair],
+                                    bought[chair], cashed[chair],
                                     start[chair] + bought[chair] - cashed[chair] + net, won, net))
     ended = game.ended_at or now or timezone.now()
     return GameSummary(game=game, players=results, jogos=len(jogos),
