@@ -10,13 +10,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as when
 from selenium.webdriver.support.ui import WebDriverWait
 
 from casino.pit import service
 from casino.pit.models import Game, Movement
-from tests.pit import DRAW, next_record, seat
+from tests.pit import DRAW, next_record
 from tests.test_pit_browser import Screen, browser, people, screen  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.django_db(transaction=True),
@@ -31,7 +32,7 @@ def a_game(people, *, minutes_ago: int = 95) -> Game:
     `minutes_ago`; Bruno wins a chicken hand on Carla's discard (Ana pays 50 as banker, Carla
     and Duarte 25 each, Bruno nets 100 − 10 commission), then a draw."""
     staff_, t1, _ = people
-    start = service.timezone.now() - minutes_ago * MINUTE
+    start = timezone.now() - minutes_ago * MINUTE
     players = [{"chair": c, "name": name, "capital": amount}
                for c, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))]
     game = service.start_game(t1, staff_["dealer"], players=players, first_banker=0, at=start)
@@ -179,7 +180,7 @@ def test_the_day_summary_of_a_time_range_prints(screen, people):
     game = a_game(people, minutes_ago=30)
     first = game.jogos.get(number=1)
     day = first.gaming_day.isoformat()
-    recorded = service.timezone.localtime(first.recorded_at)
+    recorded = timezone.localtime(first.recorded_at)
     start, end = (recorded - MINUTE).strftime("%H:%M"), (recorded + MINUTE).strftime("%H:%M")
     screen.log_in("dealer")
     screen.open(f"/pit/tables/{t1.pk}/day?day={day}&start={start}&end={end}")
