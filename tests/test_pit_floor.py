@@ -409,6 +409,8 @@ def test_a_supervisor_sees_the_refusals_of_his_tables_only_and_of_the_day_asked(
     as_(client, staff_["supervisor"])
     page = client.get(reverse("pit:refusals"), {"day": "2026-11-21"}).content.decode()
     assert page.count('<ul class="problems">') == 1 and "other_dealer" not in page
+    response = client.get(reverse("pit:refusals"), {"day": "2026-11-21", "table": t2.pk})
+    assert response.status_code == 400 and '<ul class="problems">' not in response.content.decode()
     as_(client, staff_["manager"])
     page = client.get(reverse("pit:refusals"), {"day": "2026-11-21"}).content.decode()
     assert page.count('<ul class="problems">') == 2
@@ -421,7 +423,10 @@ def test_a_supervisor_sees_the_refusals_of_his_tables_only_and_of_the_day_asked(
 def test_who_reads_the_refusals(client, people, who, status):
     staff_, _, _ = people
     as_(client, staff_[who])
-    assert client.get(reverse("pit:refusals")).status_code == status
+    response = client.get(reverse("pit:refusals"))
+    assert response.status_code == status
+    if status == 200:
+        assert "No refused attempt." in response.content.decode()
 
 
 def test_the_refusals_are_read_in_one_query(people, django_assert_num_queries):

@@ -8,7 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import Movement
+from .models import Movement, Table
 from .service import gaming_day
 
 
@@ -43,6 +43,28 @@ class DayForm(forms.Form):
 
     def __init__(self, data=None, *, today: dt.date, **kwargs):
         super().__init__(data, initial={"day": today}, **kwargs)
+        self.today = today
+
+    def clean_day(self) -> dt.date:
+        return self.cleaned_data.get("day") or self.today
+
+
+class TableChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, table: Table) -> str:
+        return f"{table.number} · {table.casino.name}"
+
+
+class RefusalsForm(forms.Form):
+    """Which refused attempts to list: a gaming day (default: today's) and one of the reader's
+    tables, or all of them."""
+
+    table = TableChoiceField(label=_("Table"), queryset=Table.objects.none(), required=False,
+                             empty_label=_("All my tables"))
+    day = DayForm.base_fields["day"]
+
+    def __init__(self, data=None, *, today: dt.date, tables, **kwargs):
+        super().__init__(data, initial={"day": today}, **kwargs)
+        self.fields["table"].queryset = tables
         self.today = today
 
     def clean_day(self) -> dt.date:

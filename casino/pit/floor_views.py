@@ -21,7 +21,7 @@ from casino.terms.vocabulary import localise, result_name, seat_name
 
 from . import selectors, service
 from .access import require, visible_tables
-from .floor_forms import DayForm, FindJogoForm, MoneyForm, today
+from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm, today
 from .models import Game, Movement
 from .views import _seats, _table
 
@@ -140,16 +140,16 @@ def day_summary(request: HttpRequest, pk: int) -> HttpResponse:
 def refusals(request: HttpRequest) -> HttpResponse:
     """Every refused attempt at the tables the reader may see, with its errors, newest first."""
     tables = visible_tables(request.user).select_related("casino").order_by("casino__name", "number")
-    days = DayForm(request.GET or None, today=today())
-    day = days.cleaned_data["day"] if days.is_valid() else today()
-    chosen = request.GET.get("table")
-    table = tables.filter(pk=chosen).first() if chosen and chosen.isdigit() else None
+    form = RefusalsForm(request.GET or None, today=today(), tables=tables)
+    if form.is_bound and not form.is_valid():
+        return render(request, "pit/floor/refusals.html", {"form": form}, status=400)
+    day, table = (form.cleaned_data["day"], form.cleaned_data["table"]) if form.is_bound else (today(), None)
     page = Paginator(selectors.refusals(tables, day=day, table=table), REFUSALS_PER_PAGE).get_page(
         request.GET.get("page"))
     rows = [(refusal, _attempt(refusal.record), [localise(problem) for problem in selectors.refusal_problems(refusal)])
             for refusal in page]
-    return render(request, "pit/floor/refusals.html", {"tables": tables, "table": table, "days": days,
-                                                       "day": day, "page": page, "rows": rows})
+    return render(request, "pit/floor/refusals.html", {"form": form, "table": table, "day": day, "page": page,
+                                                       "rows": rows})
 
 
 def _attempt(record) -> str:
