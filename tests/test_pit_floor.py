@@ -467,3 +467,23 @@ def test_every_floor_page_reads_in_each_language_with_no_english_left_in_its_hea
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200
         assert (heading in response.content.decode()) == (language == "en")
+
+
+def test_a_period_that_ends_before_it_starts_is_refused_naming_the_field(client, people):
+    staff_, t1, _ = people
+    as_(client, staff_["dealer"])
+    response = client.get(reverse("pit:day_summary", args=[t1.pk]),
+                          {"day": "2026-11-21", "start": "14:00", "end": "10:00"})
+    assert response.status_code == 400
+    assert "To: The period ends before it starts: the gaming day starts at 06:00." in response.content.decode()
+    # 23:00 to 04:00 runs past midnight within the gaming day, and 06:00 closes it.
+    for start, end in (("23:00", "04:00"), ("12:00", "06:00")):
+        assert client.get(reverse("pit:day_summary", args=[t1.pk]),
+                          {"day": "2026-11-21", "start": start, "end": end}).status_code == 200
+
+
+def test_capital_around_reads_two_queries(people, django_assert_num_queries):
+    game = played(people)
+    for movement in Movement.objects.filter(game=game):
+        with django_assert_num_queries(2):
+            selectors.capital_around(movement)

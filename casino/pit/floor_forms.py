@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .models import Movement, Table
+from .selectors import period
 from .service import gaming_day
 
 
@@ -47,6 +49,15 @@ class DayForm(forms.Form):
 
     def clean_day(self) -> dt.date:
         return self.cleaned_data.get("day") or self.today
+
+    def clean(self):
+        data = super().clean()
+        if data.get("day") and (data.get("start") or data.get("end")):
+            first, last = period(data["day"], start=data.get("start"), end=data.get("end"))
+            if last <= first:
+                self.add_error("end", _("The period ends before it starts: the gaming day starts at %(hour)s.")
+                               % {"hour": settings.GAMING_DAY_STARTS})
+        return data
 
 
 class TableChoiceField(forms.ModelChoiceField):

@@ -97,7 +97,7 @@ def game_summary(game: Game, *, now: dt.datetime | None = None, seat_name=str) -
 def capital_around(movement: Movement) -> tuple[list[int | None], list[int | None]]:
     """Each chair's capital just before and just after a buy-in or cash-out: the game's jogos
     before it at their current revision, then the movements made before it between the same
-    jogos. None for an empty chair. Three queries."""
+    jogos. None for an empty chair. Two queries."""
     if movement.after_jogos:
         row = (Jogo.objects.filter(game=movement.game_id, position=movement.after_jogos)
                .order_by("-revision").only("capital_after").first())
@@ -221,9 +221,7 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: 
     before `start` runs past midnight): its jogos, commission, and each player's net from the
     jogos, per game. A jogo counts at its current revision, at the moment it was first recorded.
     Two queries: jogos, players."""
-    day_start, day_end = day_bounds(day)
-    first = _on_the_day(day_start, start) if start is not None else day_start
-    last = _on_the_day(day_start, end, closing=True) if end is not None else day_end
+    first, last = period(day, start=start, end=end)
     recorded = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
     rows = list(Jogo.objects.filter(table=table, gaming_day=day).filter(~superseded())
                 .annotate(first_recorded=Subquery(recorded.values("recorded_at")[:1]))
@@ -250,6 +248,16 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: 
         players=[PlayerDay(games[game_id], chair, players[(game_id, chair)].name, *figures)
                  for (game_id, chair), figures in sorted(per_player.items(),
                                                          key=lambda item: (games[item[0][0]].started_at, item[0][1]))])
+
+
+def period(day: dt.date, *, start: dt.time | None = None, end: dt.time | None = None) -> tuple[dt.datetime, dt.datetime]:
+    """The moments a gaming day's period starts and ends: from `start` to `end` on the clock
+    (Macau time), the whole day for a time not given. An `end` before `start` on the clock runs
+    past midnight; the period is empty when the end comes no later than the start."""
+    day_start, day_end = day_bounds(day)
+    first = _on_the_day(day_start, start) if start is not None else day_start
+    last = _on_the_day(day_start, end, closing=True) if end is not None else day_end
+    return first, last
 
 
 def _on_the_day(day_start: dt.datetime, time: dt.time, *, closing: bool = False) -> dt.datetime:
