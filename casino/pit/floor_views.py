@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.terms.vocabulary import localise, result_name, seat_name
 
@@ -36,45 +36,48 @@ def _problems_to_messages(request: HttpRequest, refused: service.Refused) -> Non
 # --- Buy-in and cash-out -------------------------------------------------------------------------
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def money(request: HttpRequest, pk: int) -> HttpResponse:
-    """A buy-in or cash-out at the table's game in progress, with each chair's capital before and
-    after; the game's movements so far."""
+    """A buy-in or cash-out at the table's game in progress; after it, its receipt with each
+    chair's capital before and after."""
     table = _table(request, pk, "pit.move_money")
     game = service.open_game(table)
     if game is None:
         messages.error(request, _("Table %(table)s has no game in progress.") % {"table": table.number})
         return redirect("pit:table", pk=table.pk)
-    state, amounts = service.progress(game), service.capital(game)
-    seats = sorted(_seats(game, state, amounts), key=lambda seat: seat["chair"])  # chairs 1–4 in order
-    form, problems, status = MoneyForm(seats=seats), (), 200
-    if request.method == "POST":
-        form = MoneyForm(request.POST, seats=seats)
-        if form.is_valid():
-            try:
-                movement = service.move_money(game, request.user, **form.cleaned_data)
-            except service.Refused as refused:
-                problems, status = refused.problems, 409 if refused.conflict else 400
-                for problem in problems:
-                    if problem.field in form.fields:
-                        form.fields[problem.field].widget.attrs["aria-invalid"] = "true"
-            else:
-                return redirect(f"{reverse('pit:money', args=[table.pk])}?movement={movement.pk}")
-        else:
-            status = 400
-    moved = request.GET.get("movement")
-    done = None
-    if moved and moved.isdigit():
-        done = Movement.objects.filter(game=game, pk=moved).select_related("recorded_by").first()
+    seats = sorted(_seats(game, service.progress(game), service.capital(game)), key=lambda seat: seat["chair"])
+    form = MoneyForm(request.POST if request.method == "POST" else None, seats=seats)
+    if not form.is_bound:
+        return _money_page(request, table, game, seats, form)
+    if not form.is_valid():
+        return _money_page(request, table, game, seats, form, status=400)
+    try:
+        movement = service.move_money(game, request.user, **form.cleaned_data)
+    except service.Refused as refused:
+        for problem in refused.problems:
+            if problem.field in form.fields:
+                form.fields[problem.field].widget.attrs["aria-invalid"] = "true"
+        return _money_page(request, table, game, seats, form, problems=refused.problems,
+                           status=409 if refused.conflict else 400)
+    return redirect(f"{reverse('pit:money', args=[table.pk])}?movement={movement.pk}")
+
+
+def _money_page(request, table, game, seats: list[dict], form: MoneyForm, *, problems=(),
+                status: int = 200) -> HttpResponse:
+    """The money page: the form, each chair's capital now, the game's movements, and the receipt
+    of the movement named by ?movement= (the one just recorded)."""
+    moved = request.GET.get("movement", "")
+    done = (Movement.objects.filter(game=game, pk=moved).select_related("recorded_by").first()
+            if moved.isdigit() else None)
     around = None
     if done is not None:
         before, after = selectors.capital_around(done)
         around = [{**seat, "before": before[seat["chair"]], "after": after[seat["chair"]]} for seat in seats]
     names = {seat["chair"]: seat["name"] for seat in seats}
+    movements = game.movements.select_related("recorded_by").order_by("seq")
     return render(request, "pit/floor/money.html", {
         "table": table, "game": game, "seats": seats, "form": form, "problems": problems, "done": done,
-        "around": around,
-        "movements": [(movement, names.get(movement.chair, "")) for movement in
-                      game.movements.select_related("recorded_by").order_by("seq")],
+        "around": around, "movements": [(movement, names.get(movement.chair, "")) for movement in movements],
     }, status=status)
 
 
@@ -101,8 +104,8 @@ def game_summary(request: HttpRequest, pk: int) -> HttpResponse:
     """The end-of-game summary, printable."""
     game = get_object_or_404(Game.objects.select_related("table__casino", "started_by", "ended_by"), pk=pk)
     require(request.user, "pit.view_game", game.table)
-    return render(request, "pit/floor/game_summary.html", {"summary": selectors.game_summary(game, seat_name=seat_name),
-                                                          "table": game.table, "game": game})
+    summary = selectors.game_summary(game, seat_name=seat_name)
+    return render(request, "pit/floor/game_summary.html", {"summary": summary, "table": game.table, "game": game})
 
 
 # --- A table's history and day -------------------------------------------------------------------
@@ -146,8 +149,8 @@ def refusals(request: HttpRequest) -> HttpResponse:
     day, table = (form.cleaned_data["day"], form.cleaned_data["table"]) if form.is_bound else (today(), None)
     page = Paginator(selectors.refusals(tables, day=day, table=table), REFUSALS_PER_PAGE).get_page(
         request.GET.get("page"))
-    rows = [(refusal, _attempt(refusal.record), [localise(problem) for problem in selectors.refusal_problems(refusal)])
-            for refusal in page]
+    rows = [(refusal, _attempt(refusal.record),
+             [localise(problem) for problem in selectors.refusal_problems(refusal)]) for refusal in page]
     return render(request, "pit/floor/refusals.html", {"form": form, "table": table, "day": day, "page": page,
                                                        "rows": rows})
 

@@ -7,7 +7,7 @@ jogo at its current (highest) revision only (`models.superseded()`).
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, QuerySet, Subquery
@@ -229,28 +229,29 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: 
                 .select_related("game").order_by("number")
                 .only("result", "winner_chair", "commission", "capital_before", "capital_after", "game",
                       "number"))
-    players = {(p.game_id, p.chair): p for p in Player.objects.filter(game_id__in={row.game_id for row in rows})}
-    per_player: dict[tuple[int, int], list[int]] = {}
-    games = {}
+    names = {(p.game_id, p.chair): p.name for p in Player.objects.filter(game_id__in={row.game_id for row in rows})}
+    games = {row.game_id: row.game for row in rows}
+    played, won, net = Counter(), Counter(), Counter()  # per (game, chair)
     for row in rows:
-        games[row.game_id] = row.game
         for chair, before in enumerate(row.capital_before):
             if before is None:
-                continue
-            played, won, net = per_player.setdefault((row.game_id, chair), [0, 0, 0])
-            per_player[(row.game_id, chair)] = [played + 1, won + (row.result == "win" and row.winner_chair == chair),
-                                                net + row.capital_after[chair] - before]
+                continue  # an empty chair
+            key = (row.game_id, chair)
+            played[key] += 1
+            won[key] += int(row.result == "win" and row.winner_chair == chair)
+            net[key] += row.capital_after[chair] - before
+    order = sorted(played, key=lambda key: (games[key[0]].started_at, key[1]))
     return TableDay(
         table=table, day=day, start=first, end=last, jogos=len(rows),
         wins=sum(1 for row in rows if row.result == "win"), draws=sum(1 for row in rows if row.result == "draw"),
         false_wins=sum(1 for row in rows if row.result == "false_win"),
         commission=sum(row.commission for row in rows),
-        players=[PlayerDay(games[game_id], chair, players[(game_id, chair)].name, *figures)
-                 for (game_id, chair), figures in sorted(per_player.items(),
-                                                         key=lambda item: (games[item[0][0]].started_at, item[0][1]))])
+        players=[PlayerDay(games[game_id], chair, names[(game_id, chair)], played[(game_id, chair)],
+                           won[(game_id, chair)], net[(game_id, chair)]) for game_id, chair in order])
 
 
-def period(day: dt.date, *, start: dt.time | None = None, end: dt.time | None = None) -> tuple[dt.datetime, dt.datetime]:
+def period(day: dt.date, *, start: dt.time | None = None,
+           end: dt.time | None = None) -> tuple[dt.datetime, dt.datetime]:
     """The moments a gaming day's period starts and ends: from `start` to `end` on the clock
     (Macau time), the whole day for a time not given. An `end` before `start` on the clock runs
     past midnight; the period is empty when the end comes no later than the start."""
