@@ -14,6 +14,7 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from casino.pit import selectors, service
 from casino.pit.models import Flag, Jogo, Movement, Refusal
@@ -259,10 +260,12 @@ def test_the_history_of_the_day_shows_each_jogo_with_winner_payments_commission_
     third = Jogo.objects.get(table=t1, number=3)
     amendment = service.propose_amendment(third, staff_["supervisor"], record={**third.record, "discarder": "N"},
                                           reason="the discard was North's")
-    service.decide_amendment(amendment, staff_["supervisor2"], approve=True)
+    service.decide_amendment(amendment, staff_["supervisor2"], approve=True, at=NOON + 60 * MINUTE)
 
     rows = selectors.table_history(t1, day=dt.date(2026, 11, 21))
     assert [(row.jogo.number, row.jogo.revision) for row in rows] == [(1, 0), (2, 0), (3, 1)]
+    # Each jogo at the time it was first recorded, though jogo 3 was amended later.
+    assert [row.time for row in rows] == [NOON + 10 * MINUTE, NOON + 20 * MINUTE, NOON + 40 * MINUTE]
     first = rows[0]
     assert first.winner == "S · Player 1"
     assert [(p.payer, p.payee, p.amount) for p in first.payments] == [
@@ -284,11 +287,12 @@ def test_finding_a_jogo_by_its_number_shows_every_revision(client, people):
     third = Jogo.objects.get(table=t1, number=3)
     amendment = service.propose_amendment(third, staff_["supervisor"], record={**third.record, "discarder": "N"},
                                           reason="the discard was North's")
-    service.decide_amendment(amendment, staff_["supervisor2"], approve=True)
+    amendment = service.decide_amendment(amendment, staff_["supervisor2"], approve=True)
     as_(client, staff_["inspector"])
     page = client.get(reverse("pit:history", args=[t1.pk]), {"number": "3"}).content.decode()
     assert "Jogo 3: every revision" in page
     assert page.count('<tr data-number="3"') == 2 and '<tr data-number="1"' not in page
+    assert [row.time for row in selectors.table_history(t1, number=3)] == [NOON + 40 * MINUTE, amendment.decided_at]
     page = client.get(reverse("pit:history", args=[t1.pk]), {"number": "99"}).content.decode()
     assert "Table T1 has no jogo 99." in page
 
@@ -467,6 +471,18 @@ def test_every_floor_page_reads_in_each_language_with_no_english_left_in_its_hea
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200
         assert (heading in response.content.decode()) == (language == "en")
+
+
+def test_a_time_is_read_on_the_24_hour_clock_and_the_form_shows_the_day_it_lists(client, people):
+    staff_, t1, _ = people
+    played(people)
+    as_(client, staff_["dealer"])
+    response = client.get(reverse("pit:day_summary", args=[t1.pk]), {"start": "12:30", "end": "13:00"})
+    assert 'value="12:30"' in response.content.decode() and f'value="{service.gaming_day(timezone.now())}"' in \
+        response.content.decode()
+    response = client.get(reverse("pit:day_summary", args=[t1.pk]),
+                          {"day": "2026-11-21", "start": "12:30", "end": "1:00 PM"})
+    assert response.status_code == 400 and "Enter a valid time." in response.content.decode()
 
 
 def test_a_period_that_ends_before_it_starts_is_refused_naming_the_field(client, people):

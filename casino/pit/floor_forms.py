@@ -34,17 +34,32 @@ class MoneyForm(forms.Form):
             for seat in seats]
 
 
+def clock_input() -> forms.TimeInput:
+    """A time typed on the 24-hour clock, "14:30" (the browser's own time picker may show AM/PM)."""
+    return forms.TimeInput(format="%H:%M", attrs={"inputmode": "numeric", "placeholder": "HH:MM", "size": 5,
+                                                  "maxlength": 5, "pattern": "[0-2][0-9]:[0-5][0-9]"})
+
+
+def with_day(data, today: dt.date):
+    """The query asked, with today's gaming day when it names none, so the form shows the day it lists."""
+    if data is None or data.get("day"):
+        return data
+    data = data.copy()
+    data["day"] = today.isoformat()
+    return data
+
+
 class DayForm(forms.Form):
     """A gaming day (default: today's), with an optional time range of it, Macau time."""
 
     day = forms.DateField(label=_("Gaming day"), required=False,
                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    start = forms.TimeField(label=_("From"), required=False, widget=forms.TimeInput(attrs={"type": "time"}))
-    end = forms.TimeField(label=_("To"), required=False, widget=forms.TimeInput(attrs={"type": "time"}),
+    start = forms.TimeField(label=_("From"), required=False, input_formats=["%H:%M"], widget=clock_input())
+    end = forms.TimeField(label=_("To"), required=False, input_formats=["%H:%M"], widget=clock_input(),
                           help_text=_("Macau time, 24-hour clock; a range may run past midnight."))
 
     def __init__(self, data=None, *, today: dt.date, **kwargs):
-        super().__init__(data, initial={"day": today}, **kwargs)
+        super().__init__(with_day(data, today), initial={"day": today}, **kwargs)
         self.today = today
 
     def clean_day(self) -> dt.date:
@@ -74,7 +89,7 @@ class RefusalsForm(forms.Form):
     day = DayForm.base_fields["day"]
 
     def __init__(self, data=None, *, today: dt.date, tables, **kwargs):
-        super().__init__(data, initial={"day": today}, **kwargs)
+        super().__init__(with_day(data, today), initial={"day": today}, **kwargs)
         self.fields["table"].queryset = tables
         self.today = today
 

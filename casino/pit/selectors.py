@@ -116,6 +116,12 @@ def capital_around(movement: Movement) -> tuple[list[int | None], list[int | Non
 
 # --- A table's history ---------------------------------------------------------------------------
 
+def _first_recorded() -> Subquery:
+    """When a jogo revision's jogo was first recorded (its revision 0)."""
+    return Subquery(Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
+                    .values("recorded_at")[:1])
+
+
 @dataclass(frozen=True)
 class Payment:
     payer: str  # "East · Ana"
@@ -126,6 +132,7 @@ class Payment:
 @dataclass(frozen=True)
 class HistoryRow:
     jogo: Jogo
+    time: dt.datetime  # when the jogo was first recorded; in a jogo's revisions, when each was
     winner: str  # "South · Bruno", or "" for a draw
     offender: str  # the false win's offender
     payments: list[Payment]
@@ -143,7 +150,7 @@ def table_history(table: Table, *, day: dt.date | None = None, number: int | Non
     """The table's jogos of a gaming day, each at its current revision, in number order; or,
     with `number`, every revision of that one jogo whatever its day. `seat_name` names a seat
     wind in the reader's language. Three queries: jogos, players, flags."""
-    rows = Jogo.objects.filter(table=table)
+    rows = Jogo.objects.filter(table=table).annotate(first_recorded=_first_recorded())
     if number is not None:
         rows = rows.filter(number=number).order_by("revision")
     else:
@@ -159,7 +166,7 @@ def table_history(table: Table, *, day: dt.date | None = None, number: int | Non
         state = row.progress
         record = row.record
         history.append(HistoryRow(
-            jogo=row,
+            jogo=row, time=row.recorded_at if number is not None else row.first_recorded,
             winner=_who(names, row, state, record.get("winner") if row.result == "win" else None, seat_name),
             offender=_who(names, row, state, (record.get("false_win") or {}).get("seat"), seat_name),
             payments=[Payment(_who(names, row, state, p["from"], seat_name), _who(names, row, state, p["to"],
@@ -222,9 +229,8 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: 
     jogos, per game. A jogo counts at its current revision, at the moment it was first recorded.
     Two queries: jogos, players."""
     first, last = period(day, start=start, end=end)
-    recorded = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
     rows = list(Jogo.objects.filter(table=table, gaming_day=day).filter(~superseded())
-                .annotate(first_recorded=Subquery(recorded.values("recorded_at")[:1]))
+                .annotate(first_recorded=_first_recorded())
                 .filter(first_recorded__gte=first, first_recorded__lt=last)
                 .select_related("game").order_by("number")
                 .only("result", "winner_chair", "commission", "capital_before", "capital_after", "game",
