@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from casino.pit import selectors, service
 from casino.pit.models import Flag, Jogo, Movement, Refusal
-from tests.pit import DRAW, NOON, next_record, seat, staff
+from tests.pit import DRAW, NOON, next_record, seat, staff, table
 
 pytestmark = pytest.mark.django_db
 
@@ -503,3 +503,24 @@ def test_capital_around_reads_two_queries(people, django_assert_num_queries):
     for movement in Movement.objects.filter(game=game):
         with django_assert_num_queries(2):
             selectors.capital_around(movement)
+
+
+def test_a_simplified_game_with_an_empty_chair_is_summed_up_over_its_three_players(client, people):
+    staff_, _, _ = people
+    t = table("S1", variant="simplified", stake=100, staff=[staff_["dealer"], staff_["supervisor"]])
+    game = seat(t, staff_["dealer"], capital=[5000, None, 3000, 4000])  # chair 2 empty
+    # West (chair 3) wins 0 fán at 100/200 on North's discard: the banker (chair 1) pays 200,
+    # North (chair 4) 100; commission 20 (Art. 8(b)): chair 3 nets +280.
+    service.record_jogo(t, staff_["dealer"], next_record(
+        game, winner="W", discarder="N", hand={"concealed": "1m2m3m5p", "winning_tile": "5p"}), at=NOON)
+    service.move_money(game, staff_["supervisor"], chair=3, kind=Movement.BUY_IN, amount=100, at=NOON)
+    summary = selectors.game_summary(game)
+    assert [(p.chair, p.seat, p.net, p.end) for p in summary.players] == [
+        (0, "E", -200, 4800), (2, "W", +280, 3280), (3, "N", -100, 4000)]
+    figures = selectors.table_day(t, dt.date(2026, 11, 21))
+    assert [(p.chair, p.net) for p in figures.players] == [(0, -200), (2, +280), (3, -100)]
+    buy_in = Movement.objects.get(game=game, after_jogos=1)
+    assert selectors.capital_around(buy_in) == ([4800, None, 3280, 3900], [4800, None, 3280, 4000])
+    as_(client, staff_["supervisor"])
+    page = client.get(reverse("pit:money", args=[t.pk])).content.decode()
+    assert "Chair 2 ·" not in page and "Chair 4 · South · Player 3" in page
