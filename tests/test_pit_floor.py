@@ -523,4 +523,5 @@ def test_a_simplified_game_with_an_empty_chair_is_summed_up_over_its_three_playe
     assert selectors.capital_around(buy_in) == ([4800, None, 3280, 3900], [4800, None, 3280, 4000])
     as_(client, staff_["supervisor"])
     page = client.get(reverse("pit:money", args=[t.pk])).content.decode()
+    # West won, so the bank passed to chair 3 (Art. 3): chair 4 now sits South; chair 2 is not offered.
     assert "Chair 2 ·" not in page and "Chair 4 · South · Player 3" in page
