@@ -58,7 +58,7 @@ ENDPOINTS = [
     ("games", "get", "/api/v1/games/", None, ALL, 200),
     ("game", "get", "/api/v1/games/{game}/", None, AT_T1, 200),
     ("end_game", "post", "/api/v1/games/{game}/end/", None, PIT, 200),
-    ("movement", "post", "/api/v1/games/{game}/movements/", "movement", PIT, 201),
+    ("movement", "post", "/api/v1/games/{game}/movements/", "movement", {"supervisor"}, 201),
     ("jogos", "get", "/api/v1/jogos/", None, ALL, 200),
     ("jogo", "get", "/api/v1/jogos/{jogo}/", None, AT_T1, 200),
     ("flag", "post", "/api/v1/jogos/{jogo}/flag/", "flag", {"inspector"}, 201),

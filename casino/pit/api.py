@@ -137,9 +137,9 @@ class GameViewSet(ReadViewSet):
     @extend_schema(request=MovementInputSerializer, responses={201: MovementSerializer, **REFUSED})
     @action(detail=True, methods=["post"])
     def movements(self, request, pk=None):
-        """A buy-in or cash-out between jogos."""
+        """A buy-in or cash-out between jogos, recorded by the supervisor who witnesses it."""
         game = self.get_object()
-        require(request.user, "pit.record_at_table", game.table)
+        require(request.user, "pit.move_money", game.table)
         data = MovementInputSerializer(data=request.data)
         if not data.is_valid():
             return invalid(data)

@@ -71,9 +71,9 @@ def build() -> None:
     jogos = []
     for index, fields in enumerate(script + [CHICKEN] * 16):
         if index == 9:
-            service.move_money(game, dealer, chair=2, kind="buy_in", amount=1000, at=next(clock))
+            service.move_money(game, people["supervisor"], chair=2, kind="buy_in", amount=1000, at=next(clock))
         if index == 12:
-            service.move_money(game, dealer, chair=3, kind="cash_out", amount=500, at=next(clock))
+            service.move_money(game, people["supervisor"], chair=3, kind="cash_out", amount=500, at=next(clock))
         jogos.append(service.record_jogo(tables["C-01"], dealer, _record(game, fields), at=next(clock))[0])
         game.refresh_from_db()
         if game.ended_at:

@@ -152,6 +152,8 @@ class Movement(LedgerRow):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "seq"], name="movement_seq_per_table")]
         ordering = ["table", "seq"]
+        # Cash crosses the table in front of the supervisor: he records it, and the ledger names him.
+        permissions = [("move_money", "Can record buy-ins and cash-outs at assigned tables")]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount} chair {self.chair}, game {self.game_id}"

@@ -1,7 +1,8 @@
 """The four roles of the pit as Django groups, with the permissions each holds.
 
-- dealer: opens games, records jogos and money movements at the tables he is assigned to;
-- supervisor: what a dealer does, plus proposing amendments and deciding on other people's;
+- dealer: opens games and records jogos at the tables he is assigned to;
+- supervisor: what a dealer does, plus opening and closing tables, recording the buy-ins and
+  cash-outs he witnesses, proposing amendments and deciding on other people's;
 - inspector: reads every table, jogo, refusal and amendment, flags jogos; never writes the ledger;
 - manager: reads every table, decides on amendments, reads the daily report and closes and
   reopens gaming days (casino/reports); inspectors read the daily report too.
@@ -16,7 +17,7 @@ READ_ALL = ["pit.view_all_tables", "pit.view_table", "pit.view_game", "pit.view_
 
 ROLES = {
     DEALER: PIT_STAFF,
-    SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.view_amendment", "pit.view_refusal",
+    SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.move_money", "pit.view_amendment", "pit.view_refusal",
                              "pit.propose_amendment", "pit.approve_amendment"],
     INSPECTOR: READ_ALL + ["pit.flag_jogo", "reports.view_daily_report"],
     MANAGER: READ_ALL + ["pit.approve_amendment", "reports.view_daily_report", "reports.close_gaming_day",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 from dataclasses import dataclass
 
 import msgspec
@@ -51,6 +52,18 @@ class Problem:
         data = {"code": self.code, "article": self.article, "message": self.message}
         if self.field is not None:
             data["field"] = self.field
+        return data
+
+    def as_stored(self) -> dict:
+        """`as_dict` with what makes the message again in another language, for `Refusal`: the
+        template and params, when they are plain JSON values."""
+        data = self.as_dict()
+        if self.template:
+            try:
+                json.dumps(self.params)
+            except (TypeError, ValueError):
+                return data
+            data.update(template=self.template, params=self.params)
         return data
 
 
@@ -295,11 +308,11 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
         amounts = list(table.game_capital)
         if chair not in range(4) or amounts[chair] is None:
             raise refuse("chair", "3", gettext_noop("Chair {chair} has no player in game {game}."), "chair",
-                         chair=chair, game=game.pk)
+                         chair=chair + 1, game=game.pk)
         if kind == Movement.CASH_OUT and amount > amounts[chair]:
             raise refuse("amount", capital_article(table.variant),
                          gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
-                                      "that."), "amount", chair=chair, capital=amounts[chair], amount=amount)
+                                      "that."), "amount", chair=chair + 1, capital=amounts[chair], amount=amount)
         movement = Movement(game=game, chair=chair, kind=kind, amount=amount, after_jogos=table.game_jogos,
                             recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
         amounts[chair] += movement.signed_amount
@@ -441,7 +454,7 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
             return row, True
     except Refused as refused:
         Refusal.objects.create(table=table, attempted_at=at, attempted_by=user, record=_storable(record),
-                               errors=refused.as_list())
+                               errors=[problem.as_stored() for problem in refused.problems])
         raise
 
 

@@ -120,6 +120,7 @@ def end(request: HttpRequest, pk: int) -> HttpResponse:
     if game is not None:
         service.end_game(game, request.user)
         messages.success(request, _("Game ended."))
+        return redirect("pit:game_summary", pk=game.pk)
     return redirect("pit:table", pk=table.pk)
 
 

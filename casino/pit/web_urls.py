@@ -1,7 +1,7 @@
 """The dealer's screens under /pit/ (the API is under /api/v1/, see urls.py)."""
 from django.urls import path
 
-from . import correction_views, views
+from . import correction_views, floor_views, views
 
 app_name = "pit"
 urlpatterns = [
@@ -16,4 +16,12 @@ urlpatterns = [
     path("jogos/<int:pk>/correction/preview", correction_views.preview, name="correction_preview"),
     path("corrections/", correction_views.pending, name="corrections"),
     path("corrections/<int:pk>/", correction_views.correction, name="correction"),
+    # The floor: cash, tables and games (floor_views.py).
+    path("tables/<int:pk>/money", floor_views.money, name="money"),
+    path("tables/<int:pk>/open", floor_views.open_close, {"is_open": True}, name="open_table"),
+    path("tables/<int:pk>/close", floor_views.open_close, {"is_open": False}, name="close_table"),
+    path("tables/<int:pk>/history", floor_views.history, name="history"),
+    path("tables/<int:pk>/day", floor_views.day_summary, name="day_summary"),
+    path("games/<int:pk>/summary", floor_views.game_summary, name="game_summary"),
+    path("refusals/", floor_views.refusals, name="refusals"),
 ]

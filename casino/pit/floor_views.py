@@ -1,0 +1,168 @@
+"""The floor's screens around the dealer's table: buy-ins and cash-outs, opening and closing a
+table, the end-of-game summary, the table's history and day summary, and the refused attempts.
+
+Who: the supervisor of a table records the buy-ins and cash-outs he witnesses (pit.move_money)
+and opens and closes his tables (pit.open_close_table); supervisors, inspectors and managers
+read the refusals (pit.view_refusal); everyone who may see a table reads its history and
+summaries. Views stay thin: `service` writes, `selectors` reads.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from casino.terms.vocabulary import localise, result_name, seat_name
+
+from . import selectors, service
+from .access import require, visible_tables
+from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm, today
+from .models import Game, Movement
+from .views import _seats, _table
+
+REFUSALS_PER_PAGE = 50
+
+
+def _problems_to_messages(request: HttpRequest, refused: service.Refused) -> None:
+    for problem in refused.problems:
+        messages.error(request, localise(problem))
+
+
+# --- Buy-in and cash-out -------------------------------------------------------------------------
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def money(request: HttpRequest, pk: int) -> HttpResponse:
+    """A buy-in or cash-out at the table's game in progress; after it, its receipt with each
+    chair's capital before and after."""
+    table = _table(request, pk, "pit.move_money")
+    game = service.open_game(table)
+    if game is None:
+        messages.error(request, _("Table %(table)s has no game in progress.") % {"table": table.number})
+        return redirect("pit:table", pk=table.pk)
+    seats = sorted(_seats(game, service.progress(game), service.capital(game)), key=lambda seat: seat["chair"])
+    form = MoneyForm(request.POST if request.method == "POST" else None, seats=seats)
+    if not form.is_bound:
+        return _money_page(request, table, game, seats, form)
+    if not form.is_valid():
+        return _money_page(request, table, game, seats, form, status=400)
+    try:
+        movement = service.move_money(game, request.user, **form.cleaned_data)
+    except service.Refused as refused:
+        for problem in refused.problems:
+            if problem.field in form.fields:
+                form.fields[problem.field].widget.attrs["aria-invalid"] = "true"
+        return _money_page(request, table, game, seats, form, problems=refused.problems,
+                           status=409 if refused.conflict else 400)
+    return redirect(f"{reverse('pit:money', args=[table.pk])}?movement={movement.pk}")
+
+
+def _money_page(request, table, game, seats: list[dict], form: MoneyForm, *, problems=(),
+                status: int = 200) -> HttpResponse:
+    """The money page: the form, each chair's capital now, the game's movements, and the receipt
+    of the movement named by ?movement= (the one just recorded)."""
+    moved = request.GET.get("movement", "")
+    done = (Movement.objects.filter(game=game, pk=moved).select_related("recorded_by").first()
+            if moved.isdigit() else None)
+    around = None
+    if done is not None:
+        before, after = selectors.capital_around(done)
+        around = [{**seat, "before": before[seat["chair"]], "after": after[seat["chair"]]} for seat in seats]
+    names = {seat["chair"]: seat["name"] for seat in seats}
+    movements = game.movements.select_related("recorded_by").order_by("seq")
+    return render(request, "pit/floor/money.html", {
+        "table": table, "game": game, "seats": seats, "form": form, "problems": problems, "done": done,
+        "around": around, "movements": [(movement, names.get(movement.chair, "")) for movement in movements],
+    }, status=status)
+
+
+# --- Opening and closing a table -----------------------------------------------------------------
+
+@login_required
+@require_POST
+def open_close(request: HttpRequest, pk: int, is_open: bool) -> HttpResponse:
+    table = _table(request, pk, "pit.open_close_table")
+    try:
+        service.set_table_open(table, is_open)
+    except service.Refused as refused:
+        _problems_to_messages(request, refused)
+    else:
+        done = _("Table %(table)s is open.") if is_open else _("Table %(table)s is closed.")
+        messages.success(request, done % {"table": table.number})
+    return redirect("pit:table", pk=table.pk)
+
+
+# --- The end of a game ---------------------------------------------------------------------------
+
+@login_required
+def game_summary(request: HttpRequest, pk: int) -> HttpResponse:
+    """The end-of-game summary, printable."""
+    game = get_object_or_404(Game.objects.select_related("table__casino", "started_by", "ended_by"), pk=pk)
+    require(request.user, "pit.view_game", game.table)
+    summary = selectors.game_summary(game, seat_name=seat_name)
+    return render(request, "pit/floor/game_summary.html", {"summary": summary, "table": game.table, "game": game})
+
+
+# --- A table's history and day -------------------------------------------------------------------
+
+@login_required
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table's jogos of a gaming day; or every revision of the jogo with the number asked."""
+    table = _table(request, pk, "pit.view_jogo")
+    days, find = DayForm(request.GET or None, today=today()), FindJogoForm(request.GET or None)
+    number = find.cleaned_data.get("number") if find.is_valid() else None
+    day = days.cleaned_data["day"] if days.is_valid() else today()
+    rows = selectors.table_history(table, day=day, number=number, seat_name=seat_name)
+    bad = bool(request.GET) and not (days.is_valid() and find.is_valid())
+    return render(request, "pit/floor/history.html", {"table": table, "days": days, "find": find, "day": day,
+                                                      "number": number, "rows": rows}, status=400 if bad else 200)
+
+
+@login_required
+def day_summary(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table's gaming day, or a time range of it (a shift): jogos, commission, each player's
+    net. Printable."""
+    table = _table(request, pk, "pit.view_jogo")
+    days = DayForm(request.GET or None, today=today())
+    if days.is_bound and not days.is_valid():
+        return render(request, "pit/floor/day.html", {"table": table, "days": days}, status=400)
+    data = days.cleaned_data if days.is_bound else {"day": today()}
+    figures = selectors.table_day(table, data["day"], start=data.get("start"), end=data.get("end"))
+    return render(request, "pit/floor/day.html", {"table": table, "days": days, "figures": figures})
+
+
+# --- Refused attempts ----------------------------------------------------------------------------
+
+@login_required
+@permission_required("pit.view_refusal", raise_exception=True)
+def refusals(request: HttpRequest) -> HttpResponse:
+    """Every refused attempt at the tables the reader may see, with its errors, newest first."""
+    tables = visible_tables(request.user).select_related("casino").order_by("casino__name", "number")
+    form = RefusalsForm(request.GET or None, today=today(), tables=tables)
+    if form.is_bound and not form.is_valid():
+        return render(request, "pit/floor/refusals.html", {"form": form}, status=400)
+    day, table = (form.cleaned_data["day"], form.cleaned_data["table"]) if form.is_bound else (today(), None)
+    page = Paginator(selectors.refusals(tables, day=day, table=table), REFUSALS_PER_PAGE).get_page(
+        request.GET.get("page"))
+    rows = [(refusal, _attempt(refusal.record),
+             [localise(problem) for problem in selectors.refusal_problems(refusal)]) for refusal in page]
+    return render(request, "pit/floor/refusals.html", {"form": form, "table": table, "day": day, "page": page,
+                                                       "rows": rows})
+
+
+def _attempt(record) -> str:
+    """What a refused record tried to record ("Won · South": the result and the winner's seat),
+    as far as it can be read."""
+    if not isinstance(record, dict):
+        return ""
+    words = []
+    if record.get("result") in ("win", "draw", "false_win"):
+        words.append(result_name(record["result"]))
+    if record.get("winner") in ("E", "S", "W", "N"):
+        words.append(seat_name(record["winner"]))
+    return " · ".join(words)

@@ -1,0 +1,278 @@
+"""What the floor's screens read: a game's end-of-game summary, a table's history of a gaming
+day, the refused attempts, and a table's day summary.
+
+Each selector reads a fixed number of queries whatever the number of jogos, and counts each
+jogo at its current (highest) revision only (`models.superseded()`).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.utils import timezone
+
+from casino.reports.selectors import day_bounds
+from regulation.rotation import Progress
+
+from .models import Flag, Game, Jogo, Movement, Player, Refusal, Table, superseded
+from .service import Problem
+
+# --- The end of a game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One chair's game: capital at the start (his opening buy-in) and at the end, what he
+    brought or took away between jogos, his jogos won and his net result from the jogos (after
+    commission): end = start + buy-ins − cash-outs + net."""
+
+    chair: int
+    name: str
+    seat: str  # his seat wind at the game's first jogo (the first banker is East, Art. 3)
+    start: int
+    bought_in: int
+    cashed_out: int
+    end: int
+    won: int
+    net: int
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game: Game
+    players: list[PlayerResult]
+    jogos: int
+    wins: int
+    draws: int
+    false_wins: int
+    commission: int
+    duration: dt.timedelta
+    movements: list[Movement]
+
+    @property
+    def hours_minutes(self) -> str:
+        """The duration in hours and minutes, "1:05"."""
+        minutes = int(self.duration.total_seconds()) // 60
+        return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def game_summary(game: Game, *, now: dt.datetime | None = None, seat_name=str) -> GameSummary:
+    """The end-of-game summary; a game still in progress is summed up to now (duration to `now`).
+    `seat_name` names a seat wind in the reader's language. Three queries: players, current
+    jogos, movements."""
+    players = list(Player.objects.filter(game=game).order_by("chair"))
+    seated = Progress.start(chairs=[player.chair for player in players], banker=game.first_banker)
+    jogos = list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position")
+                 .only("result", "winner_chair", "commission", "capital_before", "capital_after"))
+    movements = list(Movement.objects.filter(game=game).order_by("seq"))
+    start, bought, cashed = defaultdict(int), defaultdict(int), defaultdict(int)
+    for movement in movements:
+        if movement.kind == Movement.BUY_IN and movement.after_jogos == 0 and movement.chair not in start:
+            start[movement.chair] = movement.amount  # the capital he sat down with: Art. 9(a)(4), 9(b)(3)
+        elif movement.kind == Movement.BUY_IN:
+            bought[movement.chair] += movement.amount
+        else:
+            cashed[movement.chair] += movement.amount
+    results = []
+    for player in players:
+        chair = player.chair
+        net = sum(row.capital_after[chair] - row.capital_before[chair] for row in jogos)
+        won = sum(1 for row in jogos if row.result == "win" and row.winner_chair == chair)
+        results.append(PlayerResult(chair, player.name, seat_name(seated.seat_of(chair)), start[chair],
+                                    bought[chair], cashed[chair],
+                                    start[chair] + bought[chair] - cashed[chair] + net, won, net))
+    ended = game.ended_at or now or timezone.now()
+    return GameSummary(game=game, players=results, jogos=len(jogos),
+                       wins=sum(1 for row in jogos if row.result == "win"),
+                       draws=sum(1 for row in jogos if row.result == "draw"),
+                       false_wins=sum(1 for row in jogos if row.result == "false_win"),
+                       commission=sum(row.commission for row in jogos), duration=ended - game.started_at,
+                       movements=movements)
+
+
+# --- Money moved ---------------------------------------------------------------------------------
+
+def capital_around(movement: Movement) -> tuple[list[int | None], list[int | None]]:
+    """Each chair's capital just before and just after a buy-in or cash-out: the game's jogos
+    before it at their current revision, then the movements made before it between the same
+    jogos. None for an empty chair. Two queries."""
+    if movement.after_jogos:
+        row = (Jogo.objects.filter(game=movement.game_id, position=movement.after_jogos)
+               .order_by("-revision").only("capital_after").first())
+        before = list(row.capital_after)
+    else:
+        before = [None] * 4
+        for chair in Player.objects.filter(game=movement.game_id).values_list("chair", flat=True):
+            before[chair] = 0
+    for earlier in Movement.objects.filter(game=movement.game_id, after_jogos=movement.after_jogos,
+                                           seq__lt=movement.seq).order_by("seq"):
+        before[earlier.chair] += earlier.signed_amount
+    after = list(before)
+    after[movement.chair] += movement.signed_amount
+    return before, after
+
+
+# --- A table's history ---------------------------------------------------------------------------
+
+def _first_recorded() -> Subquery:
+    """When a jogo revision's jogo was first recorded (its revision 0)."""
+    return Subquery(Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
+                    .values("recorded_at")[:1])
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str  # "East · Ana"
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    jogo: Jogo
+    time: dt.datetime  # when the jogo was first recorded; in a jogo's revisions, when each was
+    winner: str  # "South · Bruno", or "" for a draw
+    offender: str  # the false win's offender
+    payments: list[Payment]
+    flags: list[Flag]
+
+
+def _who(names: dict[tuple[int, int], str], jogo: Jogo, state: Progress, seat: str | None, words) -> str:
+    if not seat:
+        return ""
+    return f"{words(seat)} · {names.get((jogo.game_id, state.chair_of(seat)), '')}"
+
+
+def table_history(table: Table, *, day: dt.date | None = None, number: int | None = None,
+                  seat_name=str) -> list[HistoryRow]:
+    """The table's jogos of a gaming day, each at its current revision, in number order; or,
+    with `number`, every revision of that one jogo whatever its day. `seat_name` names a seat
+    wind in the reader's language. Three queries: jogos, players, flags."""
+    rows = Jogo.objects.filter(table=table).annotate(first_recorded=_first_recorded())
+    if number is not None:
+        rows = rows.filter(number=number).order_by("revision")
+    else:
+        rows = rows.filter(gaming_day=day).filter(~superseded()).order_by("number")
+    rows = list(rows.select_related("game", "recorded_by"))
+    games = {row.game_id for row in rows}
+    names = {(p.game_id, p.chair): p.name for p in Player.objects.filter(game_id__in=games)}
+    flags = defaultdict(list)
+    for flag in Flag.objects.filter(table=table, number__in={row.number for row in rows}).order_by("raised_at"):
+        flags[flag.number].append(flag)
+    history = []
+    for row in rows:
+        state = row.progress
+        record = row.record
+        history.append(HistoryRow(
+            jogo=row, time=row.recorded_at if number is not None else row.first_recorded,
+            winner=_who(names, row, state, record.get("winner") if row.result == "win" else None, seat_name),
+            offender=_who(names, row, state, (record.get("false_win") or {}).get("seat"), seat_name),
+            payments=[Payment(_who(names, row, state, p["from"], seat_name), _who(names, row, state, p["to"],
+                                                                                   seat_name), p["amount"])
+                      for p in row.outcome.get("payments", [])],
+            flags=flags.get(row.number, [])))
+    return history
+
+
+# --- Refused attempts ----------------------------------------------------------------------------
+
+def refusals(tables: QuerySet[Table], *, day: dt.date | None = None, table: Table | None = None) -> QuerySet[Refusal]:
+    """The refused attempts at `tables` (those the reader may see), newest first, of one gaming
+    day and one table when given. One query."""
+    rows = Refusal.objects.filter(table__in=tables).select_related("table", "attempted_by")
+    if day is not None:
+        start, end = day_bounds(day)
+        rows = rows.filter(attempted_at__gte=start, attempted_at__lt=end)
+    if table is not None:
+        rows = rows.filter(table=table)
+    return rows.order_by("-attempted_at", "-pk")
+
+
+def refusal_problems(refusal: Refusal) -> list[Problem]:
+    """A refusal's errors as the service gave them, to say again in the reader's language (an
+    error stored without its template reads as it was stored, in English)."""
+    return [Problem(error.get("code", ""), error.get("article"), error.get("message", ""), error.get("field"),
+                    error.get("template"), error.get("params") or {}) for error in refusal.errors]
+
+
+# --- A table's day -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerDay:
+    game: Game
+    chair: int
+    name: str
+    jogos: int  # jogos of the period he played
+    won: int
+    net: int
+
+
+@dataclass(frozen=True)
+class TableDay:
+    table: Table
+    day: dt.date
+    start: dt.datetime
+    end: dt.datetime
+    jogos: int
+    wins: int
+    draws: int
+    false_wins: int
+    commission: int
+    players: list[PlayerDay] = field(default_factory=list)
+
+
+def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: dt.time | None = None) -> TableDay:
+    """A table's gaming day (or the part of it between `start` and `end`, Macau time; `end`
+    before `start` runs past midnight): its jogos, commission, and each player's net from the
+    jogos, per game. A jogo counts at its current revision, at the moment it was first recorded.
+    Two queries: jogos, players."""
+    first, last = period(day, start=start, end=end)
+    rows = list(Jogo.objects.filter(table=table, gaming_day=day).filter(~superseded())
+                .annotate(first_recorded=_first_recorded())
+                .filter(first_recorded__gte=first, first_recorded__lt=last)
+                .select_related("game").order_by("number")
+                .only("result", "winner_chair", "commission", "capital_before", "capital_after", "game",
+                      "number"))
+    names = {(p.game_id, p.chair): p.name for p in Player.objects.filter(game_id__in={row.game_id for row in rows})}
+    games = {row.game_id: row.game for row in rows}
+    played, won, net = Counter(), Counter(), Counter()  # per (game, chair)
+    for row in rows:
+        for chair, before in enumerate(row.capital_before):
+            if before is None:
+                continue  # an empty chair
+            key = (row.game_id, chair)
+            played[key] += 1
+            won[key] += int(row.result == "win" and row.winner_chair == chair)
+            net[key] += row.capital_after[chair] - before
+    order = sorted(played, key=lambda key: (games[key[0]].started_at, key[1]))
+    return TableDay(
+        table=table, day=day, start=first, end=last, jogos=len(rows),
+        wins=sum(1 for row in rows if row.result == "win"), draws=sum(1 for row in rows if row.result == "draw"),
+        false_wins=sum(1 for row in rows if row.result == "false_win"),
+        commission=sum(row.commission for row in rows),
+        players=[PlayerDay(games[game_id], chair, names[(game_id, chair)], played[(game_id, chair)],
+                           won[(game_id, chair)], net[(game_id, chair)]) for game_id, chair in order])
+
+
+def period(day: dt.date, *, start: dt.time | None = None,
+           end: dt.time | None = None) -> tuple[dt.datetime, dt.datetime]:
+    """The moments a gaming day's period starts and ends: from `start` to `end` on the clock
+    (Macau time), the whole day for a time not given. An `end` before `start` on the clock runs
+    past midnight; the period is empty when the end comes no later than the start."""
+    day_start, day_end = day_bounds(day)
+    first = _on_the_day(day_start, start) if start is not None else day_start
+    last = _on_the_day(day_start, end, closing=True) if end is not None else day_end
+    return first, last
+
+
+def _on_the_day(day_start: dt.datetime, time: dt.time, *, closing: bool = False) -> dt.datetime:
+    """The moment of the gaming day starting at `day_start` whose clock shows `time` (Macau
+    time): 03:00 falls on the next calendar day when the day starts at 06:00. As the `closing`
+    end of a range, the day's first moment is its last (06:00 closes the day)."""
+    local = timezone.localtime(day_start)
+    moment = timezone.make_aware(dt.datetime.combine(local.date(), time))
+    if moment < day_start or (closing and moment == day_start):
+        moment += dt.timedelta(days=1)
+    return moment
