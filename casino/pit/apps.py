@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class PitConfig(AppConfig):
@@ -6,3 +7,14 @@ class PitConfig(AppConfig):
 
     name = "casino.pit"
     verbose_name = "Pit"
+
+    def ready(self):
+        # After every migrate, and after the flush that ends a transactional test, the roles
+        # hold exactly their permissions, whichever migration added the last of them.
+        post_migrate.connect(_sync_groups, sender=self, dispatch_uid="pit-sync-groups")
+
+
+def _sync_groups(**kwargs):
+    from .roles import sync_groups
+
+    sync_groups()

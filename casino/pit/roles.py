@@ -38,12 +38,10 @@ def sync_groups(apps=None, schema_editor=None) -> None:
         config.models_module = None
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
-    # An app whose models a migration has not created yet grants its permissions when its own
-    # migration calls this again (reports' 0002_roles).
-    migrated = {config.label for config in apps.get_app_configs()}
+    # A permission whose model or app a migration has not made yet is granted when a later
+    # migration calls this again, and in any case after every migrate (apps.py, post_migrate).
+    known = {f"{app}.{code}": pk for pk, app, code in
+             Permission.objects.values_list("pk", "content_type__app_label", "codename")}
     for role, codes in ROLES.items():
-        codes = [code for code in codes if code.split(".")[0] in migrated]
         group, _ = Group.objects.get_or_create(name=role)
-        permissions = [Permission.objects.get(content_type__app_label=code.split(".")[0],
-                                              codename=code.split(".")[1]) for code in codes]
-        group.permissions.set(permissions)
+        group.permissions.set([known[code] for code in codes if code in known])
