@@ -297,7 +297,9 @@ def _pay_all_options(variant: str, hand: Hand, self_drawn: bool) -> list[str]:
     if self_drawn:
         return ["10(a)(2)"] if _is_pure_one_suit(tiles) and exposed == 4 else []
     options = ["10(a)(4)", "10(a)(6)"]
-    if tiles.count(winning) <= 2:  # the liable seat broke his concealed pong of the winning kind
+    # The liable seat broke his concealed pong of the winning kind, or (I-12) a concealed chow
+    # holding it (broken_set, chosen in won_jogos).
+    if tiles.count(winning) <= 2 or winning not in HONOURS:
         options.append("10(a)(5)")
     if _is_pure_one_suit(tiles) and exposed >= 3:
         options.append("10(a)(1)")
@@ -372,6 +374,12 @@ def won_jogos(draw, variant: str | None = None, capitals=None, pay_all: str = "m
             live_honour = hand.winning in HONOURS if conventional else hand.winning == GREEN
             live_tile = False if live_honour else draw(COIN)
             pay_all_field = {"seat": liable, "article": article, "live_tile": live_tile}
+            if article == "10(a)(5)":  # I-12: a broken pong (the default) or a broken chow
+                kinds = ([None, "pong"] if hand.tiles.count(hand.winning) <= 2 else []) \
+                    + (["chow"] if hand.winning not in HONOURS else [])
+                broken_set = pick(draw, kinds)
+                if broken_set:
+                    pay_all_field["broken_set"] = broken_set
 
     fan_combination = pick(draw, [None, None, "additive", "highest_plus_bonus"])
     spaced = draw(COIN)
