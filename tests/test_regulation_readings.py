@@ -5,6 +5,11 @@ The other readings of §9 are tested where their rule lives: I-8 in test_regulat
 I-11 and I-13 in test_regulation_fan.py, I-12, I-14 and the false win with a winning hand in
 test_regulation_penalties.py.
 """
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from regulation.rotation import Progress
@@ -127,3 +132,26 @@ def test_i12_example_west_pays_all_for_breaking_a_chow():
 
     assert result.valid, [b.message for b in result.breaches]
     assert {p.payer for p in result.settlement.payments} == {"W"}
+
+
+# --- The command-line scorer gives the same readings (JOGO-FORMAT.md) -----------------------------
+
+def test_the_scorer_reads_broken_set_and_applies_i11_i8_i12_line_by_line():
+    base = {"variant": "conventional", "stake": 25, "round_wind": "E", "capital": EVEN, "result": "win",
+            "winner": "S", "discarder": "W"}
+    lines = [
+        {**base, "hand": {"concealed": "123m456m789m55m77z", "winning_tile": "7z"}},  # I-11
+        {**base, "capital": {**EVEN, "S": 5}, "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}},  # I-8
+        {**base, "hand": {"concealed": "44m678p234s99s", "winning_tile": "4m", "melds": [meld("pong", "777p")]},
+         "pay_all": {"seat": "W", "article": "10(a)(5)", "broken_set": "chow"}},  # I-12
+    ]
+    process = subprocess.run([sys.executable, "-m", "regulation", "score", "--jsonl", "-"],
+                             cwd=Path(__file__).resolve().parent.parent, capture_output=True, timeout=30,
+                             input="\n".join(json.dumps(line) for line in lines).encode())
+
+    assert process.returncode == 0, process.stderr
+    i11, i8, i12 = [json.loads(line) for line in process.stdout.splitlines()]
+    assert (i11["fan"], [item["code"] for item in i11["items"]]) == (1, ["dragon_set"])
+    assert (i8["commission"], i8["net"]["S"]) == (5, 0)
+    assert i12["valid"] and i12["payments"] == [{"from": "W", "to": "S", "amount": 100}]
+    assert i12["commission"] == 10 and i12["net"] == {"E": 0, "S": 90, "W": -100, "N": 0}
