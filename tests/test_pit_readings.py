@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from casino.pit.forms import JogoForm, form_field
+from casino.terms.vocabulary import localise
+from regulation import read_record, score
 from casino.pit.models import Jogo
 from tests.pit import seat, staff
 
@@ -103,3 +105,19 @@ def test_i8_the_preview_says_the_commission_is_limited_to_what_the_winner_receiv
     # Capped at 5: W 1, N 1, E 3; the commission (10 at 25/50) is the 5 he receives (I-8).
     assert '<dd class="commission">5</dd>' in page
     assert "no more than the winner receives (I-8)" in page
+
+
+@pytest.mark.parametrize("language, words", [
+    ("pt", ["Art. 10.º", "«nulo»", "Norte"]),
+    ("zh-hant", ["第十條", "詐糊", "北"]),
+    ("en", ["Art. 10(a)(8)", "false win", "North"]),
+])
+def test_the_false_win_with_a_winning_hand_reads_in_each_language(language, words):
+    record = {"variant": "conventional", "stake": 25, "round_wind": "E",
+              "capital": {"E": 5000, "S": 5000, "W": 5000, "N": 5000}, "result": "false_win",
+              "false_win": {"seat": "N"}, "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}}
+    breach, = score(read_record(record)).breaches
+    with translation.override(language):
+        text = localise(breach)
+    for word in words:
+        assert word in text, (word, text)
