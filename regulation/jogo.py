@@ -429,7 +429,10 @@ def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
 
 def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
     """Art. 5(a)(6), 5(b)(5): of several players claiming one discard to win, only the first in
-    turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim."""
+    turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim.
+
+    I-15: a win may complete a sequence on any player's discard; Art. 5(a)(3) (only the player
+    on the discarder's right takes a discard to make a sequence) governs claims made to meld."""
     if not jogo.claimants:
         return
     article = art(jogo, "5(a)(6)", "5(b)(5)")
@@ -470,7 +473,7 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
                 gettext_noop("this pay-all is of the {article_variant} game; this jogo is {variant}."),
                 article_variant="conventional" if article[3] == "a" else "simplified", variant=jogo.variant)
         return
-    exposed = [m for m in hand.melds if m.exposed]
+    exposed = [m for m in hand.melds if m.exposed]  # I-16: sets on view; a concealed kong is not
     winning = hand.winning_tile
     if article == "10(a)(2)":
         # The liable discard made the fourth exposed set; the winner then drew the winning tile.
@@ -490,7 +493,7 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
     if article == "10(a)(1)" and ("pure_one_suit" not in codes or len(exposed) < 3):
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on "
-                             "the table."))
+                             "the table; a concealed kong is not on view (I-16)."))
     elif article == "10(a)(3)" and not (codes & {"big_three_dragons", "big_four_winds"} and winning in HONOURS):
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("the discarded tile must be a dragon or wind that completed big three dragons («tai sam "
