@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from casino.pit.forms import JogoForm, form_field
 from casino.terms.vocabulary import localise
 from regulation import read_record, score
 from casino.pit.models import Jogo
-from tests.pit import seat, staff
+from tests.pit import next_record, seat, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +122,18 @@ def test_the_false_win_with_a_winning_hand_reads_in_each_language(language, word
         text = localise(breach)
     for word in words:
         assert word in text, (word, text)
+
+
+def test_i12_the_api_takes_the_broken_set_in_the_portable_record(people):
+    staff_, t1, _ = people
+    game = seat(t1, staff_["dealer"])
+    client = APIClient()
+    client.force_authenticate(staff_["dealer"])
+    record = next_record(game, hand={"concealed": "44m678p234s99s", "winning_tile": "4m",
+                                     "melds": [{"kind": "pong", "tiles": "777p", "exposed": True}]},
+                         pay_all={"seat": "W", "article": "10(a)(5)", "broken_set": "chow"})
+
+    response = client.post(f"/api/v1/tables/{t1.pk}/jogos/", record, format="json")
+
+    assert response.status_code == 201, response.content
+    assert Jogo.objects.get(table=t1).outcome["payments"] == [{"from": "W", "to": "S", "amount": 100}]
