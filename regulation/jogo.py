@@ -229,10 +229,9 @@ def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
         return
     if len(melds) > MAX_SETS[variant] or len(in_hand) != HAND_TILES[variant] - 3 * len(melds):
         return
-    shapes = decompose(unpack_suits(hand.counts + PACKED[hand.winning_tile]), tuple(melds))
-    if not shapes and variant == CONVENTIONAL and not melds and thirteen_orphans(counts_of(in_hand)):
-        shapes = True
-    if shapes:
+    wins = bool(decompose(unpack_suits(hand.counts + PACKED[hand.winning_tile]), tuple(melds))) or (
+        variant == CONVENTIONAL and not melds and thirteen_orphans(counts_of(in_hand)) is not None)
+    if wins:
         article = art(jogo, "10(a)(8)", "10(b)(3)")
         _breach(breaches, "false_win_winning_hand", article,
                 gettext_noop("{tiles} with {melds} meld(s) forms {sets} (Art. 4), so {seat}'s declaration was a "

@@ -152,7 +152,9 @@ class JogoForm(forms.Form):
                 record["pay_all"] = {"seat": data.get("pay_all_seat") or None,
                                      "article": data.get("pay_all_article") or None,
                                      "live_tile": bool(data.get("pay_all_live_tile"))}
-                broken_set = data.get("pay_all_broken_set")  # I-12: only 10(a)(5) names it; a chow is never implied
+                # I-12: the broken set belongs to 10(a)(5); a chow chosen under another article is
+                # sent too, so that the engine says it does not apply rather than the screen dropping it.
+                broken_set = data.get("pay_all_broken_set")
                 if broken_set and (data.get("pay_all_article") == "10(a)(5)" or broken_set != "pong"):
                     record["pay_all"]["broken_set"] = broken_set
         elif result == "false_win":
