@@ -11,9 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
+from regulation import read_record, score
 from regulation.rotation import Progress
 from tests.jogos import scored
+from tests.test_regulation_properties import won_jogos
 
 EVEN = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
 
@@ -155,3 +158,17 @@ def test_the_scorer_reads_broken_set_and_applies_i11_i8_i12_line_by_line():
     assert (i8["commission"], i8["net"]["S"]) == (5, 0)
     assert i12["valid"] and i12["payments"] == [{"from": "W", "to": "S", "amount": 100}]
     assert i12["commission"] == 10 and i12["net"] == {"E": 0, "S": 90, "W": -100, "N": 0}
+
+
+# --- A false win whose hand wins (Art. 10(b)(3), RULES §6), as a property ---------------------------
+
+@given(won_jogos(pay_all="never"))
+def test_art_10b3_a_false_win_whose_hand_is_any_winning_hand_is_refused(case):
+    record = {key: case.record[key] for key in ("variant", "stake", "round_wind", "capital", "hand")}
+    record.update(result="false_win", false_win={"seat": case.winner})
+
+    result = score(read_record(record))
+
+    assert [b.code for b in result.breaches] == ["false_win_winning_hand"]
+    assert result.breaches[0].article == ("10(a)(8)" if case.variant == "conventional" else "10(b)(3)")
+    assert result.settlement.payments == ()
