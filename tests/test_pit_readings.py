@@ -137,3 +137,28 @@ def test_i12_the_api_takes_the_broken_set_in_the_portable_record(people):
 
     assert response.status_code == 201, response.content
     assert Jogo.objects.get(table=t1).outcome["payments"] == [{"from": "W", "to": "S", "amount": 100}]
+
+
+def test_i8_the_receipt_says_the_commission_is_limited_to_what_the_winner_received(dealer, people):
+    staff_, t1, _ = people
+    seat(t1, staff_["dealer"], capital=[5000, 5, 2000, 4000])
+    response = dealer.post(reverse("pit:jogo", args=[t1.pk]),
+                           {"result": "win", "winner": "S", "discarder": "W", "concealed": "345m678p234s99m11p",
+                            "winning_tile": "1p", "declared_fan": "0", "action": "save", "key": "k8"})
+    row = Jogo.objects.get(table=t1)
+    assert row.commission == 5
+
+    page = dealer.get(response["Location"]).content.decode()
+    assert '<span class="commission">5</span> (no more than the winner receives (I-8))' in page
+
+
+def test_i8_a_receipt_with_the_full_commission_has_no_such_note(dealer, people):
+    staff_, t1, _ = people
+    seat(t1, staff_["dealer"])
+    response = dealer.post(reverse("pit:jogo", args=[t1.pk]),
+                           {"result": "win", "winner": "S", "discarder": "W", "concealed": "345m678p234s99m11p",
+                            "winning_tile": "1p", "declared_fan": "0", "action": "save", "key": "k9"})
+
+    page = dealer.get(response["Location"]).content.decode()
+    assert '<span class="commission">10</span>' in page
+    assert "no more than the winner receives" not in page

@@ -5,6 +5,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 
 from casino.terms import vocabulary
+from regulation.rules import CURRENT
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
 register = template.Library()
@@ -77,3 +78,9 @@ def payments_of(jogo) -> list[dict]:
         return f"{vocabulary.seat_name(seat)} · {names.get(state.chair_of(seat), '')}"
 
     return [{"from": who(p["from"]), "to": who(p["to"]), "amount": p["amount"]} for p in jogo.outcome["payments"]]
+
+
+@register.filter
+def commission_limited(jogo) -> bool:
+    """I-8: a won jogo whose commission is below its tier's, because the winner received less."""
+    return jogo.result == "win" and jogo.commission < CURRENT.commission_for(jogo.table.variant, jogo.table.stake)
