@@ -136,6 +136,7 @@ def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
 
     if not (big_three or all_honours):
         codes += ["dragon_set"] * len(dragon_sets)
+    valued_wind_set = False
     if not (big_four or all_honours):
         for wind in wind_sets:
             if wind == ctx.round_wind == ctx.seat_wind:
@@ -144,6 +145,11 @@ def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
                 codes.append("round_wind_set")
             elif wind == ctx.seat_wind:
                 codes.append("seat_wind_set")
+            else:
+                continue
+            valued_wind_set = True
+    elif big_four:
+        valued_wind_set = True  # four wind sets hold the seat wind's
     if big_three:
         codes.append("big_three_dragons")
     elif len(dragon_sets) == 2 and pair in DRAGONS:
@@ -170,7 +176,9 @@ def conventional_items(shape: Shape, ctx: WinContext) -> list[str]:
             codes.append("all_chows")  # I-3: a valued pair leaves it ungraded
     if pure_one_suit:
         codes.append("pure_one_suit")
-    elif mixed_one_suit and not mixed_all_chows:
+    elif mixed_one_suit and not (mixed_all_chows or dragon_sets or valued_wind_set):
+        # I-11: «sem valerem fán ou fán dobrado» (無番之門風牌): the honours must be worth no fán,
+        # so a dragon set or a seat- or round-wind set leaves only its own item; a pair is fine.
         codes.append("mixed_one_suit")
     if pure_terminals:
         codes.append("pure_terminals")
@@ -196,9 +204,13 @@ def _situational(ctx: WinContext) -> list[str]:
 
 
 def simplified_items(ctx: WinContext) -> list[str]:
-    """Art. 6(b)(2); heavenly and earthly wins carry no fán in the simplified game."""
-    codes = [c for c in ("robbing_kong", "last_tile") if c in ctx.conditions]
-    if ctx.winning_tile == GREEN_DRAGON:
+    """Art. 6(b)(2); heavenly and earthly wins carry no fán in the simplified game.
+
+    I-13: a heavenly win (Art. 5(b)(1)) has no winning tile of its own (the banker's dealt tiles
+    already win), so it never scores `green_winning_tile`, whichever tile the record names."""
+    conditions = ctx.conditions
+    codes = [c for c in ("robbing_kong", "last_tile") if c in conditions] if conditions else []
+    if ctx.winning_tile == GREEN_DRAGON and not (conditions and "heavenly" in conditions):
         codes.append("green_winning_tile")
     return codes
 

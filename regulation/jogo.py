@@ -123,6 +123,8 @@ def score(jogo: Jogo, rules: RuleSet = CURRENT) -> Result:
     best = None
     if jogo.result == "win":
         best = _check_win(jogo, rules, breaches)
+    elif jogo.hand is not None:  # a false win whose record gives the offender's hand
+        _check_false_win_hand(jogo, breaches)
     if breaches:
         return Result(jogo, rules, tuple(breaches), best, nothing_moves(jogo.capital), None, False, False)
     if jogo.result == "win":
@@ -205,6 +207,38 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
     if jogo.pay_all:
         _check_pay_all(jogo, best, breaches)
     return best
+
+
+def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
+    """Art. 10(b)(3): a jogo is «nulo» when the player declares a win «sem a necessária combinação
+    de pedras conforme se indica no artigo 4.º» (and Art. 10(a)(7)–(8), conventional). A hand that
+    has that combination was no false win, so the record is refused (RULES.md §6).
+
+    A meld that is no real set, or one the variant does not allow, is the wrong exposure of
+    Art. 10(a)(7): such a hand is no winning hand and the false win stands."""
+    hand = jogo.hand
+    variant = jogo.variant
+    melds = []
+    for meld in hand.melds:
+        tile_set = declared_set(meld.kind, meld.tiles, meld.exposed)
+        if tile_set is None or (meld.kind != KONG and (variant != CONVENTIONAL or not meld.exposed)):
+            return
+        melds.append(tile_set)
+    in_hand = hand.concealed + (hand.winning_tile,)
+    if _check_tiles(jogo, in_hand, breaches):  # Art. 2: no record holds a fifth copy or a foreign tile
+        return
+    if len(melds) > MAX_SETS[variant] or len(in_hand) != HAND_TILES[variant] - 3 * len(melds):
+        return
+    wins = bool(decompose(unpack_suits(hand.counts + PACKED[hand.winning_tile]), tuple(melds))) or (
+        variant == CONVENTIONAL and not melds and thirteen_orphans(counts_of(in_hand)) is not None)
+    if wins:
+        article = art(jogo, "10(a)(8)", "10(b)(3)")
+        _breach(breaches, "false_win_winning_hand", article,
+                gettext_noop("{tiles} with {melds} meld(s) forms {sets} (Art. 4), so {seat}'s declaration was a "
+                             "win, not a false win («jogo nulo»); record it as a win."),
+                tiles=tiles_code(in_hand), melds=len(melds),
+                sets=gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair"),
+                seat=SEAT_NAMES[jogo.false_win])
 
 
 def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
@@ -394,7 +428,10 @@ def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
 
 def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
     """Art. 5(a)(6), 5(b)(5): of several players claiming one discard to win, only the first in
-    turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim."""
+    turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim.
+
+    I-15: a win may complete a sequence on any player's discard; Art. 5(a)(3) (only the player
+    on the discarder's right takes a discard to make a sequence) governs claims made to meld."""
     if not jogo.claimants:
         return
     article = art(jogo, "5(a)(6)", "5(b)(5)")
@@ -435,7 +472,7 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
                 gettext_noop("this pay-all is of the {article_variant} game; this jogo is {variant}."),
                 article_variant="conventional" if article[3] == "a" else "simplified", variant=jogo.variant)
         return
-    exposed = [m for m in hand.melds if m.exposed]
+    exposed = [m for m in hand.melds if m.exposed]  # I-16: sets on view; a concealed kong is not
     winning = hand.winning_tile
     if article == "10(a)(2)":
         # The liable discard made the fourth exposed set; the winner then drew the winning tile.
@@ -455,20 +492,30 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
     if article == "10(a)(1)" and ("pure_one_suit" not in codes or len(exposed) < 3):
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on "
-                             "the table."))
+                             "the table; a concealed kong is not on view (I-16)."))
     elif article == "10(a)(3)" and not (codes & {"big_three_dragons", "big_four_winds"} and winning in HONOURS):
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("the discarded tile must be a dragon or wind that completed big three dragons («tai sam "
                              "un») or big four winds («tai sei hei»)."))
+    elif article == "10(a)(5)" and pay_all.broken_set == "chow":
+        # I-12: PT «um conjunto de 3» is any set of three (ZH 拆一擱碰牌 says a pong; PT governs).
+        # A chow holds suit tiles only, and breaking one limits no copy of the winning tile.
+        if winning in HONOURS:
+            _breach(breaches, "pay_all_trigger", article,
+                    gettext_noop("{liable} broke a concealed chow and discarded from it, so the winning tile is a "
+                                 "suit tile, not {tile} (I-12)."), liable=liable, tile=tile_code(winning))
     elif article in ("10(a)(5)", "10(b)(2)") and _copies_held(hand, winning) > 1:
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("{liable} broke a concealed triplet of {tile}: with his three copies the winner can hold "
                              "at most one more besides the winning tile, but holds {held}."),
                 liable=liable, tile=tile_code(winning), held=_copies_held(hand, winning))
-    elif article == "10(b)(1)" and (winning == GREEN_DRAGON or _copies_held(hand, GREEN_DRAGON) == 4):
+    elif article == "10(b)(1)" and (winning == GREEN_DRAGON or _copies_held(hand, GREEN_DRAGON)):
+        # I-14: "the 4th green" is the last one: the other three are on view, so the winner holds none.
         _breach(breaches, "pay_all_trigger", article,
-                gettext_noop("{liable} held the last green dragon (6z) and discarded another tile: the winning tile "
-                             "cannot be 6z, and the winner cannot hold all four."), liable=liable)
+                gettext_noop("{liable} held the last green dragon (6z), the other three being on view, and "
+                             "discarded another tile: the winning tile cannot be 6z, and the winner cannot hold "
+                             "any 6z; he holds {held} (I-14)."),
+                liable=liable, held=_copies_held(hand, GREEN_DRAGON) + (winning == GREEN_DRAGON))
     if jogo.variant == CONVENTIONAL and codes & {"pure_terminals", "all_honours"}:
         _breach(breaches, "pay_all_exempt", "10(a)(9)",
                 gettext_noop("no pay-all on a pure terminals («ch'êng iu») or all honours («chun chu») hand."))

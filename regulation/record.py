@@ -64,6 +64,7 @@ class _PayAll(Struct, forbid_unknown_fields=True, gc=False):
     seat: Seat
     article: PayAllArticle
     live_tile: bool = False
+    broken_set: Literal["pong", "chow"] | None = None  # 10(a)(5) only (I-12); absent means a pong
 
 
 class _FalseWin(Struct, forbid_unknown_fields=True, gc=False):
@@ -132,6 +133,7 @@ class PayAll(Value):
     seat: str
     article: str
     live_tile: bool
+    broken_set: str | None = None  # 10(a)(5), I-12: "pong" or "chow"; None for the other articles
 
 
 class Jogo(Value):
@@ -257,13 +259,26 @@ def _jogo(record: _Record) -> Jogo:
         record.declared_fan,
         tuple(Conduct(c.seat, c.kind) for c in record.conduct) if record.conduct else (),
         claimants,
-        PayAll(pay_all.seat, pay_all.article, pay_all.live_tile) if pay_all is not None else None,
+        _pay_all(pay_all) if pay_all is not None else None,
         false_win.seat if false_win is not None else None,
         record.rules.fan_combination if record.rules is not None else None,
     )
 
 
 _NO_CONDITIONS: frozenset[str] = frozenset()
+BROKEN_SET_ARTICLE = "10(a)(5)"
+
+
+def _pay_all(pay_all: _PayAll) -> PayAll:
+    """I-12: only a 10(a)(5) pay-all says which concealed set of three the liable player broke
+    (PT «um conjunto de 3»: a pong or a chow); left out, it is a pong."""
+    broken_set = pay_all.broken_set
+    if pay_all.article == BROKEN_SET_ARTICLE:
+        broken_set = broken_set or "pong"
+    elif broken_set is not None:
+        raise MalformedRecord("pay_all.broken_set",
+                              gettext_noop("only a pay-all under Art. 10(a)(5) says which set was broken"))
+    return PayAll(pay_all.seat, pay_all.article, pay_all.live_tile, broken_set)
 
 
 def _amount(name: str, value: int | str, *, minimum: int) -> int:

@@ -3,7 +3,8 @@
 Players sit in physical chairs 0–3, numbered in turn order (chair 1 is to chair 0's right).
 Seat winds are relative to the banker: the banker's chair is East, the next chair South, the
 one opposite West, the one to his left North. With fewer than four players (simplified game)
-an empty chair simply has no wind.
+an empty chair simply has no wind, and the bank passes over the seated players only (I-17): a
+complete game is 4 × players jogos without retentions, not 16.
 
     >>> progress = Progress.start(chairs=(0, 1, 2, 3), banker=2)
     >>> progress.seat_of(3), progress.round_wind

@@ -53,19 +53,22 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
 
     Art. 9(a)(4)/(b)(3): the winner receives at most his capital at stake (I-7).
     Art. 10 (I-9): under pay-all the liable seat pays every loser's due.
-    Art. 8 (I-8): the commission is taken from the winner after the cap.
+    Art. 8 (I-8): the commission is taken from the winner after the cap, out of what he
+    receives, so it never exceeds it: a winner capped below the tier's commission pays all he
+    receives and nets 0, never less (RULES.md §9).
     """
     share = rules.share(stake, fan)
     commission = rules.commission_for(variant, stake)
     losers, dues, total, payments, net = _shares(share, commission, winner, tuple(capital))
     cap = capital[winner]
-    if pay_all is None and total <= cap:
+    if pay_all is None and total <= cap and commission <= total:
         return Settlement(payments, commission, dict(net), share, dict(dues), cap, False)
     if pay_all is not None:
         owed = {pay_all: min(total, cap)}
     else:
         owed = apportion_cap(dues, cap, losers)
     received = sum(owed.values())
+    commission = min(commission, received)  # I-8
     payments = tuple([Payment(seat, winner, amount) for seat, amount in owed.items() if amount])
     net = dict.fromkeys(capital, 0)  # capital is keyed in turn order E, S, W, N
     for seat, amount in owed.items():

@@ -203,13 +203,45 @@ def test_art_6a2_mixed_one_suit_scores_one_fan():
     assert result.fan == 1
 
 
-def test_art_6a2_mixed_one_suit_keeps_its_dragon_set():
-    # RULES §8.7: the honours of wân iat sêk may still score their own sets.
-    # 123m 456m 789m + 777z + 55m: mixed_one_suit + dragon_set = 2.
-    result = graded(win("123m456m789m777z5m", "5m"))
+def test_i11_art_6a2_one_suit_with_a_dragon_pong_is_not_mixed_one_suit():
+    # I-11: «sem valerem fán ou fán dobrado» (ZH 無番之門風牌): the honours of wân iat sêk are
+    # worth no fán. 123m 456m 789m + 55m + 777z won on 7z: dragon_set only, 1 fán (not 2).
+    result = graded(win("123m456m789m55m77z", "7z"))
 
-    assert_items(result, ["dragon_set", "mixed_one_suit"])
-    assert result.fan == 2
+    assert_items(result, ["dragon_set"])
+    assert result.fan == 1
+
+
+@pytest.mark.parametrize("wind, winner, discarder, round_wind, item", [
+    ("2z", "S", "W", "E", "seat_wind_set"),  # South's own wind, East round
+    ("1z", "S", "W", "E", "round_wind_set"),  # the round wind
+    ("1z", "E", "S", "E", "double_wind_set"),  # East's seat wind in the East round
+], ids=["seat-wind", "round-wind", "double-wind"])
+def test_i11_art_6a2_one_suit_with_a_seat_or_round_wind_pong_is_not_mixed_one_suit(wind, winner, discarder,
+                                                                                  round_wind, item):
+    # I-11: a seat- or round-wind set is worth fán, so the hand scores that set only.
+    result = graded(win(f"123p456p789p55p{wind[0]}{wind[0]}z", wind, winner=winner, discarder=discarder,
+                        round_wind=round_wind))
+
+    assert_items(result, [item])
+
+
+def test_i11_art_6a2_a_dragon_kong_also_takes_away_mixed_one_suit():
+    result = graded(win("123s456s789s5s", "5s", melds=[kong("5555z", exposed=False)], discarder=None))
+
+    assert_items(result, ["dragon_set"])
+
+
+@pytest.mark.parametrize("concealed, winning, what", [
+    ("123m456m789m111m7z", "7z", "a red dragon pair"),
+    ("123m456m789m111m1z", "1z", "a pair of the round wind"),
+    ("123m456m789m444z5m", "5m", "a pong of North, neither seat nor round wind"),
+], ids=["dragon-pair", "round-wind-pair", "unvalued-wind-pong"])
+def test_i11_art_6a2_an_honour_pair_or_an_unvalued_wind_pong_keeps_mixed_one_suit(concealed, winning, what):
+    # I-11: a pair is worth no fán, nor is a pong of a wind that is neither seat nor round wind.
+    result = graded(win(concealed, winning))
+
+    assert "mixed_one_suit" in [item.code for item in result.grade.items], what
 
 
 @pytest.mark.parametrize("discarder", ["W", None])
@@ -231,7 +263,8 @@ def test_art_6a2_small_three_dragons_scores_with_its_two_dragon_sets():
 
 def test_art_6a2_small_four_winds_scores_one_fan():
     # North round, North wins on East's discard: 111z 222z 333z are no valued winds,
-    # 44z pair, 345m: small_four_winds + mixed_one_suit (números and honours) = 2.
+    # 44z pair, 345m: small_four_winds + mixed_one_suit (números and honours worth no fán of
+    # their own, I-11) = 2.
     result = graded(win("111z222z333z44z34m", "5m", round_wind="N", winner="N", discarder="E"))
 
     assert_items(result, ["mixed_one_suit", "small_four_winds"])
@@ -380,11 +413,12 @@ def test_art_6a3_big_three_dragons_counts_exposed_sets():
 
 def test_art_6a3_big_four_winds_scores_instead_of_wind_sets_and_small_four_winds():
     # 111z 222z 333z 444z + 55m, South wins in the East round: big_four_winds 2, no
-    # round/seat wind set, no small_four_winds; still all_pongs 1 and mixed_one_suit 1.
+    # round/seat wind set, no small_four_winds; still all_pongs 1. The wind sets hold the round
+    # and seat winds' (worth fán), so no mixed_one_suit (I-11).
     result = graded(win("111z222z333z444z5m", "5m"))
 
-    assert_items(result, ["all_pongs", "big_four_winds", "mixed_one_suit"])
-    assert result.grade.raw == 4
+    assert_items(result, ["all_pongs", "big_four_winds"])
+    assert result.grade.raw == 3
     assert result.fan == 2
 
 
@@ -413,6 +447,23 @@ def test_art_6b2_green_winning_tile_scores_one_fan():
 
     assert_items(result, ["green_winning_tile"])
     assert result.fan == 1
+
+
+@pytest.mark.parametrize("concealed, named", [("789s6z", "6z"), ("66z78s", "9s")], ids=["names-6z", "names-9s"])
+def test_i13_art_6b2_a_heavenly_win_never_scores_the_green_winning_tile(concealed, named):
+    # I-13: the banker's dealt tiles 789s 66z already win (Art. 5(b)(1)); a heavenly win has no
+    # winning tile of its own, so the same five tiles grade 0 whichever tile the record names.
+    result = graded(win(concealed, named, variant="simplified", winner="E", discarder=None,
+                        conditions=["heavenly"]))
+
+    assert_items(result, [])
+    assert result.fan == 0
+
+
+def test_i13_the_green_winning_tile_still_scores_on_a_self_drawn_win():
+    result = graded(win("789s6z", "6z", variant="simplified", winner="E", discarder=None))
+
+    assert_items(result, ["green_winning_tile"])
 
 
 def test_art_6b2_a_green_pong_won_on_another_tile_scores_nothing():

@@ -5,7 +5,7 @@ Every expected amount is worked out by hand from RULES.md in the test's comment.
 """
 import pytest
 
-from regulation import read_record, score
+from regulation import MalformedRecord, read_record, score
 from tests.jogos import CHICKEN, scored
 
 # A chicken hand (grade 0): 345m 678p 234s, a pong of 1p, a pair of 9m.
@@ -52,8 +52,8 @@ def simplified(**fields):
 
 
 def false_win(offender, **fields):
-    return jogo(result="false_win", winner=None, discarder=None, hand=None, false_win={"seat": offender},
-                **fields)
+    fields.setdefault("hand", None)
+    return jogo(result="false_win", winner=None, discarder=None, false_win={"seat": offender}, **fields)
 
 
 def pay_all(seat, article, live_tile=False):
@@ -256,6 +256,63 @@ def test_art_10a5_liable_must_be_the_discarder():
     assert breaches(result) == {("pay_all_trigger", "10(a)(5)")}
 
 
+# I-12: PT «descartar uma pedra dum conjunto de 3» is any set of three, a chow included (ZH 拆一擱碰牌
+# says a pong; the Portuguese governs). 444m 678p 234s 99s with 777p exposed, won on West's 4m.
+BROKEN_CHOW_WIN = hand("44m678p234s99s", "4m", meld("pong", "777p"))
+
+
+def test_i12_art_10a5_breaker_of_a_concealed_chow_pays_everything():
+    result = jogo(winner="S", discarder="W", hand=BROKEN_CHOW_WIN,
+                  pay_all={**pay_all("W", "10(a)(5)"), "broken_set": "chow"})
+
+    # West broke a concealed chow (say 345m) and discarded its 4m. Chicken at 25: dues W 25,
+    # N 25, E 50 = 100, all from West (I-9). Commission 10: South nets 90.
+    assert breaches(result) == set()
+    assert paid(result) == {"W": 100}
+    assert result.settlement.net == {"E": 0, "S": 90, "W": -100, "N": 0}
+
+
+@pytest.mark.parametrize("broken_set", [None, "pong"], ids=["default", "named"])
+def test_i12_art_10a5_a_broken_pong_still_limits_the_winner_to_one_more_copy(broken_set):
+    # The same hand under a broken pong: West held three 4m, the winner two more besides the
+    # winning 4m, five in all. "pong" is the default.
+    fields = pay_all("W", "10(a)(5)") if broken_set is None else {**pay_all("W", "10(a)(5)"), "broken_set": broken_set}
+    result = jogo(winner="S", discarder="W", hand=BROKEN_CHOW_WIN, pay_all=fields)
+
+    assert breaches(result) == {("pay_all_trigger", "10(a)(5)")}
+    assert "triplet" in result.breaches[0].message
+
+
+def test_i12_art_10a5_a_broken_chow_cannot_have_given_an_honour():
+    hand_on_red = hand("345m678p234s99m77z", "7z")
+    result = jogo(winner="S", discarder="W", hand=hand_on_red,
+                  pay_all={**pay_all("W", "10(a)(5)"), "broken_set": "chow"})
+
+    assert breaches(result) == {("pay_all_trigger", "10(a)(5)")}
+    assert "I-12" in result.breaches[0].message
+
+
+@pytest.mark.parametrize("article", ["10(a)(6)", "10(b)(2)"])
+def test_i12_only_a_10a5_pay_all_names_the_broken_set(article):
+    record = {"variant": "conventional", "stake": 25, "round_wind": "E", "capital": RICH, "result": "win",
+              "winner": "S", "discarder": "W", "hand": CHICKEN_ON_A_CHOW,
+              "pay_all": {"seat": "W", "article": article, "broken_set": "pong"}}
+
+    with pytest.raises(MalformedRecord) as raised:
+        read_record(record)
+    assert raised.value.field == "pay_all.broken_set"
+
+
+def test_i12_broken_set_is_a_pong_or_a_chow():
+    record = {"variant": "conventional", "stake": 25, "round_wind": "E", "capital": RICH, "result": "win",
+              "winner": "S", "discarder": "W", "hand": CHICKEN_ON_A_CHOW,
+              "pay_all": {"seat": "W", "article": "10(a)(5)", "broken_set": "kong"}}
+
+    with pytest.raises(MalformedRecord) as raised:
+        read_record(record)
+    assert raised.value.field == "pay_all.broken_set"
+
+
 def test_art_10a6_pay_all_ready_player_who_broke_his_hand_pays_a_banker_winner_everything():
     result = jogo(winner="E", discarder="S", pay_all=pay_all("S", "10(a)(6)"))
 
@@ -290,6 +347,17 @@ def test_art_10b1_the_winning_tile_cannot_be_the_green_dragon_he_held():
                         pay_all=pay_all("W", "10(b)(1)"))
 
     assert breaches(result) == {("pay_all_trigger", "10(b)(1)")}
+
+
+@pytest.mark.parametrize("concealed, winning", [("78s66z", "9s"), ("666z5m", "5m")], ids=["green-pair", "green-pong"])
+def test_i14_art_10b1_refused_when_the_winner_holds_a_green_dragon(concealed, winning):
+    # I-14: "the 4th green" means the other three are on view, so the winner holds none.
+    result = simplified(winner="S", discarder="W", hand={"concealed": concealed, "winning_tile": winning},
+                        pay_all=pay_all("W", "10(b)(1)"))
+
+    assert breaches(result) == {("pay_all_trigger", "10(b)(1)")}
+    assert "I-14" in result.breaches[0].message
+    assert_nothing_moves(result)
 
 
 def test_art_10b1_liable_must_be_the_discarder():
@@ -478,6 +546,56 @@ def test_art_10a7_declaring_on_an_uncorrected_wrong_exposure_is_a_false_win():
 
     # As 10(a)(8) for a non-banker: E 100 × 4 = 400; S and W 100 × 2 = 200; N pays 800.
     assert result.settlement.net == {"E": 400, "S": 200, "W": 200, "N": -800}
+
+
+# A false win's record may give the offender's hand (JOGO-FORMAT.md); when it is a winning hand,
+# the declaration was a win, not a false win «sem a necessária combinação» (Art. 10(b)(3), RULES §6).
+
+@pytest.mark.parametrize("offender_hand", [
+    CHICKEN,  # 345m 678p 234s 111p 99m
+    hand("19m19p19s1234567z", "1m"),  # thirteen orphans
+    hand("234s99m11p", "1p", meld("chow", "678p"), meld("kong", "3333z", exposed=False)),
+], ids=["chicken", "thirteen-orphans", "with-melds"])
+def test_art_10a8_a_false_win_whose_hand_wins_is_refused(offender_hand):
+    result = false_win("N", hand=offender_hand)
+
+    assert breaches(result) == {("false_win_winning_hand", "10(a)(8)")}
+    assert "North" in result.breaches[0].message
+    assert_nothing_moves(result)
+
+
+def test_art_10b3_a_simplified_false_win_whose_hand_wins_is_refused():
+    result = jogo(variant="simplified", stake=100, result="false_win", winner=None, discarder=None,
+                  hand=SIMPLE_CHICKEN, false_win={"seat": "S"})
+
+    assert breaches(result) == {("false_win_winning_hand", "10(b)(3)")}
+
+
+@pytest.mark.parametrize("offender_hand", [
+    hand("345m678p234s99m1p", "2p"),  # no combination of Art. 4
+    hand("345m678p99m11p", "1p", meld("chow", "235s")),  # a wrong exposure (Art. 10(a)(7))
+    hand("19m19p19s123456z", "1m"),  # one tile short
+], ids=["no-hand", "wrong-exposure", "short"])
+def test_art_10a8_a_false_win_whose_hand_does_not_win_stands(offender_hand):
+    result = false_win("N", stake=100, hand=offender_hand)
+
+    # As 10(a)(8) for a non-banker: E 400, S and W 200 each; N pays 800.
+    assert result.valid
+    assert result.settlement.net == {"E": 400, "S": 200, "W": 200, "N": -800}
+
+
+def test_art_10b3_a_simplified_false_win_with_a_claimed_pong_stands():
+    # Art. 5(b)(3): no pong is claimed in the simplified game, so this exposure is wrong.
+    result = jogo(variant="simplified", stake=100, result="false_win", winner=None, discarder=None,
+                  hand=hand("1p", "1p", meld("pong", "789s")), false_win={"seat": "S"})
+
+    assert result.valid
+
+
+def test_art_2_a_false_win_hand_with_a_fifth_copy_is_refused():
+    result = false_win("N", hand=hand("11111m234p567s9s", "9s"))
+
+    assert breaches(result) == {("fifth_copy", "2(a)")}
 
 
 def test_i10_false_win_compensation_is_not_capped():

@@ -287,16 +287,19 @@ def _pay_all_options(variant: str, hand: Hand, self_drawn: bool) -> list[str]:
     if variant == SIMPLIFIED:
         if self_drawn:
             return []
-        # 10(b)(1): the liable seat held the last 發 (so the winner cannot hold all four);
+        # 10(b)(1): the liable seat held the last 發;
         # 10(b)(2): he held three of the winning kind, so the winner holds at most one more.
-        return ((["10(b)(1)"] if winning != GREEN and tiles.count(GREEN) < 4 else [])
+        # I-14: the other three are on view, so the winner holds no 發 at all.
+        return ((["10(b)(1)"] if GREEN not in tiles else [])
                 + (["10(b)(2)"] if tiles.count(winning) <= 2 else []))
     if all(t in TERMINALS for t in tiles) or all(t in HONOURS for t in tiles):
         return []  # Art. 10(a)(9): pure terminals, all honours
     if self_drawn:
         return ["10(a)(2)"] if _is_pure_one_suit(tiles) and exposed == 4 else []
     options = ["10(a)(4)", "10(a)(6)"]
-    if tiles.count(winning) <= 2:  # the liable seat broke his concealed pong of the winning kind
+    # The liable seat broke his concealed pong of the winning kind, or (I-12) a concealed chow
+    # holding it (broken_set, chosen in won_jogos).
+    if tiles.count(winning) <= 2 or winning not in HONOURS:
         options.append("10(a)(5)")
     if _is_pure_one_suit(tiles) and exposed >= 3:
         options.append("10(a)(1)")
@@ -371,6 +374,12 @@ def won_jogos(draw, variant: str | None = None, capitals=None, pay_all: str = "m
             live_honour = hand.winning in HONOURS if conventional else hand.winning == GREEN
             live_tile = False if live_honour else draw(COIN)
             pay_all_field = {"seat": liable, "article": article, "live_tile": live_tile}
+            if article == "10(a)(5)":  # I-12: a broken pong (the default) or a broken chow
+                kinds = ([None, "pong"] if hand.tiles.count(hand.winning) <= 2 else []) \
+                    + (["chow"] if hand.winning not in HONOURS else [])
+                broken_set = pick(draw, kinds)
+                if broken_set:
+                    pay_all_field["broken_set"] = broken_set
 
     fan_combination = pick(draw, [None, None, "additive", "highest_plus_bonus"])
     spaced = draw(COIN)
@@ -715,7 +724,10 @@ def test_art_8_commission_only_on_a_won_jogo_at_its_tier(case):
     assert result.valid, [b.message for b in result.breaches]
 
     if case.record["result"] == "win":
-        assert result.settlement.commission == COMMISSION[case.variant][case.stake]
+        received = sum(p.amount for p in result.settlement.payments)
+        # I-8: taken from what the winner receives, so never more than that.
+        assert result.settlement.commission == min(COMMISSION[case.variant][case.stake], received)
+        assert result.settlement.net[case.winner] >= 0
     else:
         assert result.settlement.commission == 0
 
@@ -753,7 +765,7 @@ def test_art_6b2_simplified_items_are_robbing_last_tile_and_green(case):
     result = scored(case)
     assert result.valid, [b.message for b in result.breaches]
     expected = [code for code in ("robbing_kong", "last_tile") if code in case.conditions]
-    if case.hand.winning == GREEN:
+    if case.hand.winning == GREEN and "heavenly" not in case.conditions:  # I-13
         expected.append("green_winning_tile")
 
     assert sorted(i["code"] for i in result.as_dict()["items"]) == sorted(expected)
@@ -809,7 +821,10 @@ def test_art_6a_honour_sets_and_suits_score_their_items(case):
     assert {code: codes.count(code) for code in expected_winds} == expected_winds
     assert codes.count("all_honours") == all_honours
     assert codes.count("pure_one_suit") == (len(suits) == 1 and not has_honours)
-    assert codes.count("mixed_one_suit") + codes.count("mixed_one_suit_all_chows") == (len(suits) == 1 and has_honours)
+    # I-11: mixed one suit needs honours worth no fán: no dragon set, no seat- or round-wind set.
+    valued_honour_sets = dragon_sets or [w for w in wind_sets if w in (seat_wind, round_wind)]
+    assert codes.count("mixed_one_suit") + codes.count("mixed_one_suit_all_chows") == (
+        len(suits) == 1 and has_honours and not valued_honour_sets)
     assert codes.count("pure_terminals") == all(t in TERMINALS for t in tiles)
     only_terminals_honours = all(t in TERMINALS | HONOURS for t in tiles)
     assert codes.count("terminals_and_honours") == (only_terminals_honours and has_honours and bool(suits))

@@ -241,6 +241,48 @@ def test_i8_commission_is_taken_on_a_pay_all_jogo():
     assert result.settlement.net == {"E": 0, "S": 180, "W": -200, "N": 0}
 
 
+def test_i8_art_8_commission_never_exceeds_what_the_capped_winner_receives():
+    result = jogo(capital={**RICH, "S": 5})
+
+    # I-8 (RULES §9): dues W 25, N 25, E 50 = 100, capped at South's capital 5: × 0.05 → W 1.25,
+    # N 1.25, E 2.5 → 1, 1, 2 and the leftover unit to E (remainder .5, the largest): W 1, N 1,
+    # E 3. The commission (10 at 25/50) is taken from the 5 he receives: 5, so he nets 0, not −5.
+    assert paid(result) == {"W": 1, "N": 1, "E": 3}
+    assert result.settlement.commission == 5
+    assert result.settlement.net == {"E": -3, "S": 0, "W": -1, "N": -1}
+    assert result.as_dict()["commission"] == 5
+    assert conserved(result)
+
+
+def test_i8_a_winner_with_no_capital_receives_nothing_and_pays_no_commission():
+    result = jogo(capital={**RICH, "S": 0})
+
+    assert result.valid
+    assert result.settlement.payments == ()
+    assert result.settlement.commission == 0
+    assert set(result.settlement.net.values()) == {0}
+
+
+def test_i8_a_capped_pay_all_winner_at_a_high_tier_ends_no_worse_off_than_the_losers():
+    # 10 000/20 000: commission 4 000. South's capital is 3 000, all paid by West under
+    # 10(a)(6) (I-9); the commission is the 3 000 he receives, so he nets 0 like East and North.
+    result = jogo(stake=10_000, capital={**RICH, "S": 3_000}, pay_all={"seat": "W", "article": "10(a)(6)"})
+
+    assert result.valid
+    assert paid(result) == {"W": 3_000}
+    assert result.settlement.commission == 3_000
+    assert result.settlement.net == {"E": 0, "S": 0, "W": -3_000, "N": 0}
+    assert conserved(result)
+
+
+def test_i8_the_full_commission_is_taken_once_the_winner_receives_it():
+    # Capital 12 at 25/50: he receives 12 and pays the whole 10.
+    result = jogo(capital={**RICH, "S": 12})
+
+    assert result.settlement.commission == 10
+    assert result.settlement.net["S"] == 2
+
+
 def test_i8_no_commission_on_a_drawn_jogo():
     result = jogo(stake=100, result="draw", winner=None, discarder=None, hand=None)
 
@@ -337,8 +379,9 @@ def test_money_is_conserved_and_the_cap_never_exceeded(tier, hand_fan, winner, d
     dues = {seat: share * (2 if "E" in (seat, winner) else 1) for seat in "ESWN" if seat != winner}
     received = sum(p.amount for p in settlement.payments)
     assert sum(settlement.net.values()) + settlement.commission == 0
-    assert settlement.commission == commission
     assert received == min(sum(dues.values()), capital)
+    assert settlement.commission == min(commission, received)  # I-8: never more than he receives
+    assert settlement.net[winner] >= 0
     assert all(p.payee == winner for p in settlement.payments)
     if "pay_all" in fields:
         assert {p.payer for p in settlement.payments} <= {discarder}

@@ -57,6 +57,9 @@ def explain(result, players: dict[str, str]) -> dict:
         "cap": settlement.cap,
         "capped": settlement.capped,
         "commission": settlement.commission,
+        # I-8: the commission is taken from what the winner receives, so a capped winner may pay less.
+        "commission_limited": bool(result.valid and result.fan is not None and settlement.commission
+                                   < result.rules.commission_for(result.jogo.variant, result.jogo.stake)),
         "net": [{"seat": who(seat), "amount": amount} for seat, amount in settlement.net.items()],
         "banker_moves": result.banker_moves,
     }

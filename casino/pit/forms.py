@@ -29,6 +29,7 @@ FORM_FIELD = {  # the record's field (MalformedRecord.field) → the form's fiel
     "hand.winning_tile": "winning_tile", "declared_fan": "declared_fan", "pay_all": "pay_all_seat",
     "pay_all.seat": "pay_all_seat", "pay_all.article": "pay_all_article", "false_win": "false_win_seat",
     "false_win.seat": "false_win_seat", "conditions": "conditions", "claimants": "claimants",
+    "pay_all.broken_set": "pay_all_broken_set",
 }
 MELD_FIELD = re.compile(r"hand\.melds\[(\d)\]")
 
@@ -88,6 +89,8 @@ class JogoForm(forms.Form):
                                           required=False, widget=forms.CheckboxSelectMultiple)
     pay_all_seat = forms.ChoiceField(label=_("Pay-all (包輸): liable player"), required=False)
     pay_all_article = forms.ChoiceField(label=_("Pay-all article"), required=False)
+    pay_all_broken_set = forms.ChoiceField(label=_("Broken set (Art. 10(a)(5))"), required=False, initial="pong",
+                                           choices=[("pong", _("Pong")), ("chow", _("Chow"))])
     pay_all_live_tile = forms.BooleanField(label=_("The discarded honour had not been seen on the table"),
                                            required=False)
     false_win_seat = forms.ChoiceField(label=_("False win (詐糊): offender"), required=False)
@@ -110,6 +113,7 @@ class JogoForm(forms.Form):
         self.fields["declared_fan"].choices = [("", _("—"))] + [(fan, fan) for fan in range(top + 1)]
         if variant != "conventional":
             del self.fields["declined_pong"]  # no pong is called in the simplified game, Art. 5(b)(3)
+            del self.fields["pay_all_broken_set"]  # 10(a)(5) is conventional (I-12)
             self.fields["saw_tiles"].label = _("Looked at another player's tiles (Art. 9(b)(2))")
             self.fields["claimants"].label = _("Also claimed the discard to win (Art. 5(b)(5))")
         for row in range(MELD_ROWS if variant == "conventional" else 1):
@@ -148,6 +152,11 @@ class JogoForm(forms.Form):
                 record["pay_all"] = {"seat": data.get("pay_all_seat") or None,
                                      "article": data.get("pay_all_article") or None,
                                      "live_tile": bool(data.get("pay_all_live_tile"))}
+                # I-12: the broken set belongs to 10(a)(5); a chow chosen under another article is
+                # sent too, so that the engine says it does not apply rather than the screen dropping it.
+                broken_set = data.get("pay_all_broken_set")
+                if broken_set and (data.get("pay_all_article") == "10(a)(5)" or broken_set != "pong"):
+                    record["pay_all"]["broken_set"] = broken_set
         elif result == "false_win":
             record["false_win"] = {"seat": data.get("false_win_seat") or None}
         return record

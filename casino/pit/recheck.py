@@ -141,7 +141,38 @@ def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
     recorded_after = _json(row.capital_after)
     if recorded_after != after:
         found.append(("capital_after", recorded_after, after))
+    if found and isinstance(outcome, dict):
+        named = readings_changed(outcome, expected, jogo)
+        if named:
+            found.append(("reading", "—", named))
     return result, found
+
+
+def readings_changed(recorded: dict, recomputed: dict, jogo) -> str:
+    """The readings of RULES.md §9 (2026-11-23) that tell a stored outcome from the engine's, as
+    far as the figures that changed show them ("I-11 (Art. 6(a)(2))"); "" when none does.
+
+    A jogo recorded under an earlier reading is a difference, and this names why, so that an
+    inspector can tell a change of reading from a wrong figure.
+    """
+    named = []
+    before = {item.get("code") for item in recorded.get("items") or () if isinstance(item, dict)}
+    after = {item["code"] for item in recomputed["items"]}
+    if "mixed_one_suit" in before - after:
+        named.append("I-11 (Art. 6(a)(2))")  # wân iat sêk needs honours worth no fán
+    if "green_winning_tile" in before - after and "heavenly" in jogo.conditions:
+        named.append("I-13 (Art. 5(b)(1), 6(b)(2))")  # a heavenly win has no winning tile of its own
+    commission, received = recorded.get("commission"), sum(p["amount"] for p in recomputed["payments"])
+    if (recomputed["valid"] and jogo.result == "win" and recomputed["commission"] == received
+            and isinstance(commission, int) and commission > received):
+        named.append("I-8 (Art. 8)")  # the commission never exceeds what the winner receives
+    if recorded.get("valid") is True and not recomputed["valid"]:
+        for error in recomputed["errors"]:
+            if error["code"] == "pay_all_trigger" and error["article"] == "10(b)(1)":
+                named.append("I-14 (Art. 10(b)(1))")  # the winner holds no 發
+            elif error["code"] == "false_win_winning_hand":
+                named.append(f"RULES §6 (Art. {error['article']})")  # a false win's hand that wins is refused
+    return "; ".join(dict.fromkeys(named))
 
 
 def stored(jogo) -> Stored:

@@ -90,7 +90,8 @@ _PAY_ALL = {
                              "on its next draw"),
     "10(a)(3)": gettext_noop("Discarded the dragon or wind that completed big three dragons or big four winds"),
     "10(a)(4)": gettext_noop("Held the last dragon or wind and discarded another tile, which won"),
-    "10(a)(5)": gettext_noop("Not ready, broke a concealed pong and discarded from it; it won"),
+    "10(a)(5)": gettext_noop("Not ready, broke a concealed set of three (a pong or a chow, I-12) and discarded "
+                             "from it; it won"),
     "10(a)(6)": gettext_noop("Ready, broke his own hand with a discard that won"),
     "10(b)(1)": gettext_noop("Held the last green dragon and discarded another tile, which won"),
     "10(b)(2)": gettext_noop("Ready, discarded from a concealed triplet; it won"),

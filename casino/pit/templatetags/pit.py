@@ -6,6 +6,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import pgettext
 
 from casino.terms import vocabulary
+from regulation.rules import CURRENT
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
 register = template.Library()
@@ -114,3 +115,9 @@ def citing(article: str, text: str) -> str:
     it: "Art. 10(a)(3): …", "第十條(甲)(3)：…"."""
     return pgettext("an error message citing its article", "{article}: {message}").format(article=article,
                                                                                           message=text)
+
+
+@register.filter
+def commission_limited(jogo) -> bool:
+    """I-8: a won jogo whose commission is below its tier's, because the winner received less."""
+    return jogo.result == "win" and jogo.commission < CURRENT.commission_for(jogo.table.variant, jogo.table.stake)
