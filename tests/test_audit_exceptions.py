@@ -92,7 +92,8 @@ def test_art_3_a_banker_that_the_games_progress_does_not_give_is_a_rotation_anom
     entry, = exceptions(TODAY, "rotation")
 
     assert entry.number == second.number and entry.revision == 1
-    assert "banker in chair 1; the game's progress gives chair 0" in entry.detail
+    # Chairs as people count them, 1–4, with the players' names.
+    assert "banker Player 1 in chair 2; the game's progress gives Player 0 in chair 1 (I-1)" in entry.detail
 
 
 def test_a_flag_raised_by_an_inspector_is_queued():
