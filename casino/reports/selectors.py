@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, ExtractHour
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_noop
 
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
 from casino.pit.service import gaming_day
@@ -154,6 +154,10 @@ class AppendixLine:
     facts: dict
 
     @property
+    def kind_label(self) -> str:
+        return _(_KIND_LABELS[self.kind])
+
+    @property
     def what(self) -> str:
         return _WHAT[self.kind](self.facts)
 
@@ -183,6 +187,9 @@ def _flag_text(facts: dict) -> str:
         **words, "resolver": flag.resolved_by.get_username(), "resolution": flag.resolution}
 
 
+_KIND_LABELS = {"fan_mismatch": gettext_noop("Fán mismatch"), "amendment": gettext_noop("Amendment"),
+                "pay_all": gettext_noop("Pay-all"), "false_win": gettext_noop("False win"),
+                "capped": gettext_noop("Capped win"), "flag": gettext_noop("Inspector's flag")}
 _WHAT = {
     "fan_mismatch": lambda facts: _("declared %(declared)s fán, the grade is %(fan)s fán (Art. 6)") % {
         "declared": facts["record"].get("declared_fan"), "fan": facts["fan"]},
