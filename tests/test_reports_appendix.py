@@ -141,3 +141,13 @@ def test_closing_a_day_that_has_not_ended_is_refused_in_the_managers_language(da
 
     assert f"O dia de jogo {today.isoformat()} ainda não terminou" in response.content.decode()
     assert not GamingDay.objects.exists()
+
+
+def test_a_long_appendix_says_how_many_lines_it_leaves_to_the_exception_queue(day, monkeypatch):
+    monkeypatch.setattr("casino.reports.selectors.APPENDIX_LIMIT", 2)
+
+    html = report_html(daily_summary(day.casino, DAY), language="en")
+
+    assert len(appendix_rows(html, "exception-jogos")) == 2
+    assert "… and 4 more lines, not listed here: the audit's exception queue for this day lists every one." \
+        in re.sub(r"\s+", " ", html)

@@ -23,6 +23,10 @@ from regulation.seats import SEATS
 from .models import DayEvent, GamingDay
 
 GRADES = range(max(CURRENT.max_fan.values()) + 1)  # 0, 1, 2 fán (Art. 6, I-5)
+# The appendix lists at most this many jogos, and as many refused records: a usual day has far
+# fewer, and a PDF of thousands of lines would take minutes to lay out. Beyond it the report
+# says how many more there are; the audit's exception queue lists every one.
+APPENDIX_LIMIT = 100
 
 
 def day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
@@ -141,6 +145,22 @@ class Exceptions:
     refusals: int
     jogos: tuple[AppendixLine, ...] = ()  # the jogos behind the exceptions, by table and number
     refused: tuple[Refusal, ...] = ()  # the refused records, in the order they were attempted
+
+    @property
+    def jogos_listed(self) -> tuple[AppendixLine, ...]:
+        return self.jogos[:APPENDIX_LIMIT]
+
+    @property
+    def jogos_not_listed(self) -> int:
+        return max(0, len(self.jogos) - APPENDIX_LIMIT)
+
+    @property
+    def refused_listed(self) -> tuple[Refusal, ...]:
+        return self.refused[:APPENDIX_LIMIT]
+
+    @property
+    def refused_not_listed(self) -> int:
+        return max(0, len(self.refused) - APPENDIX_LIMIT)
 
 
 @dataclass(frozen=True)
