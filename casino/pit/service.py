@@ -520,7 +520,7 @@ def resolve_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) 
     if not note or not note.strip():
         raise refuse("note", None, gettext_noop("A resolution says what was found."), "note")
     with transaction.atomic():
-        flag = Flag.objects.select_for_update().select_related("resolved_by").get(pk=flag.pk)
+        flag = Flag.objects.select_for_update().get(pk=flag.pk)
         if not flag.is_open:
             raise refuse("flag_resolved", None, gettext_noop("This flag was already resolved by {who} on {when}."),
                          conflict=True, who=flag.resolved_by.get_username(),
