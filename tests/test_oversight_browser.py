@@ -10,8 +10,10 @@ import os
 from pathlib import Path
 
 import pytest
-from selenium.webdriver.common.by import By
 from django.utils import timezone
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as when
+from selenium.webdriver.support.ui import WebDriverWait
 
 from casino.pit.models import Flag
 from casino.pit.roles import INSPECTOR
@@ -47,6 +49,14 @@ def shot(screen: Screen, name: str):
         driver.set_window_size(1280, 1000)
 
 
+def submit(screen: Screen, css: str):
+    """Click the button or link `css` and wait until the browser has left the page: what is read
+    next is the new page, never the old one nor one being taken down."""
+    page = screen.find("html")
+    screen.click(css)
+    WebDriverWait(screen.driver, 30).until(when.staleness_of(page))
+
+
 def as_user(screen: Screen, username: str):
     screen.driver.delete_all_cookies()
     screen.log_in(username)
@@ -62,10 +72,10 @@ def test_a_flag_is_raised_commented_on_and_resolved_by_another_person_and_the_co
     # The inspector raises a flag from the exception queue's pay-all entry.
     screen.open("/audit/exceptions/?day=2026-11-21&kind=pay_all")
     assert "West · Player 3 pays for the losers" in screen.text("table.entries")
-    screen.click("table.entries tr.kind-pay_all a")
+    submit(screen, "table.entries tr.kind-pay_all a")
     screen.wait_for("h1", f"Jogo {rows[3].number} at table T1")
     screen.type("note", "Was West's discard really the live tile? Check the camera.")
-    screen.click("section[aria-labelledby=flags] form button")
+    submit(screen, "section[aria-labelledby=flags] form button")
     screen.wait_for("section[aria-labelledby=flags] li.flag", "open")
     screen.open("/audit/")
     screen.wait_for(".open-flags", "1 open flag")
@@ -80,10 +90,10 @@ def test_a_flag_is_raised_commented_on_and_resolved_by_another_person_and_the_co
     as_user(screen, "inspector2")
     screen.open("/audit/flags/")
     screen.wait_for("table.flags", "Check the camera")
-    screen.click("table.flags tr.flag a[href$='/audit/flags/%d/']" % flag.pk)
+    submit(screen, "table.flags tr.flag a[href$='/audit/flags/%d/']" % flag.pk)
     screen.wait_for("h1", f"Flag on jogo {rows[3].number} at table T1")
     screen.type("note", "Camera 4 shows West discarding 9p with two still live.")
-    screen.click(".comment-form button")
+    submit(screen, ".comment-form button")
     screen.wait_for("ol.comments", "Camera 4 shows West")
     assert "Comment added." in screen.text(".messages")
 
@@ -93,7 +103,7 @@ def test_a_flag_is_raised_commented_on_and_resolved_by_another_person_and_the_co
     screen.wait_for("section.resolution", "Resolve the flag once")
     assert screen.text(".open-count") == "1"
     screen.find("#resolve_note").send_keys("Pay-all confirmed under Art. 10(a)(1): the record stands.")
-    screen.click(".resolve-form button")
+    submit(screen, ".resolve-form button")
     screen.wait_for("section.resolution .resolved", "Resolved by manager on")
     assert "Flag resolved." in screen.text(".messages")
     assert screen.text(".open-count") == "0" and screen.text(".flag-state") == "resolved"
@@ -127,7 +137,7 @@ def test_a_manager_closes_an_ended_day_only_after_ticking_the_confirmation(scree
     assert not GamingDay.objects.filter(closed=True).exists()
 
     confirm.click()
-    screen.click("form.close-day button")
+    submit(screen, "form.close-day button")
     screen.wait_for(".day-state", "closed")
     assert "The gaming day 2026-11-21 is closed." in screen.text(".messages")
     assert "Reviewed with the inspector" in screen.text("table.log")
