@@ -155,10 +155,9 @@ def flag(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @inspector
+@permission_required("pit.add_flagcomment", raise_exception=True)
 @require_POST
 def comment(request: HttpRequest, pk: int) -> HttpResponse:
-    if not request.user.has_perm("pit.add_flagcomment"):
-        raise PermissionDenied
     flag = get_object_or_404(flags_with_jogo(), pk=pk)
     form = CommentForm(request.POST)
     status = 400
@@ -174,10 +173,9 @@ def comment(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @inspector
+@permission_required("pit.resolve_flag", raise_exception=True)
 @require_POST
 def resolve(request: HttpRequest, pk: int) -> HttpResponse:
-    if not request.user.has_perm("pit.resolve_flag"):
-        raise PermissionDenied
     flag = get_object_or_404(flags_with_jogo(), pk=pk)
     form = ResolveForm(request.POST)
     status = 400
