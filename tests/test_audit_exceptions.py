@@ -190,3 +190,15 @@ def test_the_audit_of_an_empty_database_asks_for_a_day(client):
     page = client.get("/audit/").content.decode()
 
     assert "One gaming day" in page and "Gaming days" not in page and "0 open flags" in page
+
+
+def test_a_difference_names_the_figure_in_peoples_words_with_chairs_1_to_4():
+    people, t1, game, rows = varied_day()
+    planted = plant(game, people["dealer"], capped=True, winner_chair=3)  # South, chair 0 (1 to people), won
+
+    entry, = exceptions(TODAY, "difference")
+
+    assert entry.jogo_id == planted.pk
+    assert "winner's chair recorded 4, the engine gives 1" in entry.detail
+    assert "capital cap bound recorded yes, the engine gives no" in entry.detail
+    assert "winner_chair" not in entry.detail and "True" not in entry.detail

@@ -344,12 +344,43 @@ def _refusals(days: Days) -> list[Entry]:
     return entries
 
 
+# The ledger's columns as the queue names them to people (recheck.py compares them by name).
+FIELD_LABELS = {
+    "result": gettext_lazy("result"), "round_wind": gettext_lazy("round wind"),
+    "winner_chair": gettext_lazy("winner's chair"), "fan": gettext_lazy("grade (fán)"),
+    "declared_fan": gettext_lazy("declared grade"), "fan_mismatch": gettext_lazy("declared grade differs"),
+    "commission": gettext_lazy("commission"), "capped": gettext_lazy("capital cap bound"),
+    "pay_all": gettext_lazy("pay-all"), "capital_before": gettext_lazy("capital before, chairs 1–4"),
+    "capital_after": gettext_lazy("capital after, chairs 1–4"), "record": gettext_lazy("record"),
+    "outcome": gettext_lazy("the engine's stored output"),
+}
+
+
+def _field_label(name: str) -> str:
+    if name.startswith("outcome."):  # one part of the stored output, by its name in JOGO-FORMAT
+        return _("the engine's stored output (%(part)s)") % {"part": name.removeprefix("outcome.")}
+    return str(FIELD_LABELS.get(name, name))
+
+
+def _value(value, field: str) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return "—"
+    if field == "winner_chair" and isinstance(value, int):
+        return str(value + 1)  # chairs as people count them
+    if isinstance(value, list):
+        return ", ".join("—" if amount is None else str(amount) for amount in value)
+    return str(value)
+
+
 def _differences(days: Days) -> list[Entry]:
     entries = []
     for item in checked(days):
         if item.differences:
             detail = "; ".join(_("%(field)s recorded %(recorded)s, the engine gives %(recomputed)s") % {
-                "field": d.field, "recorded": d.recorded, "recomputed": d.recomputed} for d in item.differences)
+                "field": _field_label(d.field), "recorded": _value(d.recorded, d.field),
+                "recomputed": _value(d.recomputed, d.field)} for d in item.differences)
             entries.append(Entry("difference", item.table, item.row.number, item.row.revision, item.row.id,
                                  item.gaming_day, detail))
     return entries
