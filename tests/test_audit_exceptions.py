@@ -1,10 +1,14 @@
 """The exception queue: each kind appears, and each entry links to its jogo."""
+import datetime as dt
+
 import pytest
 
-from casino.audit.selectors import Days, exceptions
+from casino.audit.selectors import Days, count_by_kind, exceptions
 from casino.pit import service
+from casino.pit.demo import FALSE_WIN, PAY_ALL
+from casino.pit.roles import INSPECTOR
 from tests.audit import DAY, plant, record, varied_day
-from tests.pit import DRAW, seat, staff
+from tests.pit import DRAW, NOON, seat, staff, user
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +96,8 @@ def test_art_3_a_banker_that_the_games_progress_does_not_give_is_a_rotation_anom
     entry, = exceptions(TODAY, "rotation")
 
     assert entry.number == second.number and entry.revision == 1
-    assert "banker in chair 1; the game's progress gives chair 0" in entry.detail
+    # Chairs as people count them, 1–4, with the players' names.
+    assert "banker Player 1 in chair 2; the game's progress gives Player 0 in chair 1 (I-1)" in entry.detail
 
 
 def test_a_flag_raised_by_an_inspector_is_queued():
@@ -119,3 +124,81 @@ def test_the_whole_queue_has_every_kind_found_and_a_clean_day_has_only_the_ordin
 
     assert kinds(exceptions(TODAY)) == {"fan_mismatch", "pay_all", "false_win"}
     assert all(entry.jogo_id for entry in exceptions(TODAY))
+
+
+def test_a_refused_record_of_the_day_is_queued_with_who_tried_and_why():
+    people, t1, game, rows = varied_day()
+    with pytest.raises(service.Refused):
+        service.record_jogo(t1, people["dealer"], {**service.record_header(game), **DRAW, "stake": 50},
+                            at=NOON.replace(hour=13))
+    with pytest.raises(service.Refused):  # the next gaming day: not in this day's queue
+        service.record_jogo(t1, people["dealer"], {**service.record_header(game), **DRAW, "stake": 50},
+                            at=NOON + dt.timedelta(days=1))
+
+    entry, = exceptions(TODAY, "refusal")
+
+    assert (entry.table, entry.number, entry.jogo_id, entry.gaming_day) == ("T1", None, None, DAY)
+    assert entry.detail.startswith("13:00, dealer: ") and "Art. 8" in entry.detail and "25/50" in entry.detail
+    assert "refusal" in kinds(exceptions(TODAY))
+
+
+def test_the_queue_names_players_not_seat_letters():
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"], capital=[5000, 80, 2000, 4000])
+    record(game, people["dealer"])  # South (Player 1) wins, capped at his 80; the bank passes to chair 1
+    record(game, people["dealer"], **PAY_ALL)  # banker now Player 1; West (Player 3) pays for the losers
+    # South won again: the bank is at chair 2, so North is chair 1's Player 1.
+    record(game, people["dealer"], **{**FALSE_WIN, "winner": None, "discarder": None, "hand": None})
+
+    texts = {entry.kind: entry.detail for entry in exceptions(TODAY)}
+
+    assert texts["capped"] == "the winner, South · Player 1, receives at most his capital at stake, 80"
+    assert texts["pay_all"] == "Art. 10(a)(1): West · Player 3 pays for the losers"
+    assert texts["false_win"] == "North · Player 1 declared a win without a valid hand (jogo nulo)"
+
+
+def test_the_queue_page_counts_each_kind_and_names_the_players(client):
+    people, t1, game, rows = varied_day()
+    client.force_login(people["inspector"])
+
+    page = client.get("/audit/exceptions/?day=2026-11-21&kind=pay_all").content.decode()
+
+    counts = {kind: count for kind, label, count in count_by_kind(exceptions(TODAY))}
+    assert [(kind, count) for kind, label, count in count_by_kind(exceptions(TODAY)) if count] == [
+        ("fan_mismatch", 1), ("pay_all", 1), ("false_win", 1)]
+    assert len(counts) == 10  # every kind, those with none too
+    assert 'class="count-false_win"' in page and "?kind=false_win&amp;from=2026-11-21" in page
+    assert "West · Player 3 pays for the losers" in page and " W pays" not in page  # the bank is at chair 1
+
+
+def test_the_audit_opens_on_the_latest_gaming_day_with_activity(client):
+    people, t1, game, rows = varied_day()  # jogos on 2026-11-21
+    client.force_login(people["inspector"])
+    assert 'value="2026-11-21"' in client.get("/audit/").content.decode()
+    assert "Gaming days 2026-11-21" in client.get("/audit/").content.decode()
+
+    with pytest.raises(service.Refused):  # a refused record two days on is activity too
+        service.record_jogo(t1, people["dealer"], {**service.record_header(game), **DRAW, "stake": 50},
+                            at=NOON + dt.timedelta(days=2))
+
+    assert "Gaming days 2026-11-23" in client.get("/audit/").content.decode()
+
+
+def test_the_audit_of_an_empty_database_asks_for_a_day(client):
+    client.force_login(user("inspector", INSPECTOR))
+
+    page = client.get("/audit/").content.decode()
+
+    assert "One gaming day" in page and "Gaming days" not in page and "0 open flags" in page
+
+
+def test_a_difference_names_the_figure_in_peoples_words_with_chairs_1_to_4():
+    people, t1, game, rows = varied_day()
+    planted = plant(game, people["dealer"], capped=True, winner_chair=3)  # South, chair 0 (1 to people), won
+
+    entry, = exceptions(TODAY, "difference")
+
+    assert entry.jogo_id == planted.pk
+    assert "winner's chair recorded 4, the engine gives 1" in entry.detail
+    assert "capital cap bound recorded yes, the engine gives no" in entry.detail
+    assert "winner_chair" not in entry.detail and "True" not in entry.detail

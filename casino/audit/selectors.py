@@ -11,11 +11,15 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Min, QuerySet
+from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
+from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 
 from casino.pit.chain import row_hash
-from casino.pit.models import Amendment, Flag, Game, Jogo, Movement, Player, Table, superseded
+from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
+from casino.pit.service import gaming_day
+from casino.reports.selectors import day_bounds, latest_active_day, seat_player
+from casino.terms.vocabulary import round_name
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import CURRENT
@@ -195,9 +199,11 @@ KINDS = {
     "rotation": gettext_lazy("rotation anomaly"),
     "flag": gettext_lazy("inspector's flag"),
     "difference": gettext_lazy("differs from the engine"),
+    "refusal": gettext_lazy("refused record"),
 }
 ARTICLES = {"fan_mismatch": "6", "amendment": "", "pay_all": "10", "false_win": "10(a)(7)–(8), 10(b)(3)",
-            "capped": "9(a)(4), 9(b)(3)", "sequence_gap": "", "rotation": "3", "flag": "", "difference": ""}
+            "capped": "9(a)(4), 9(b)(3)", "sequence_gap": "", "rotation": "3", "flag": "", "difference": "",
+            "refusal": ""}
 
 
 @dataclass(frozen=True)
@@ -211,6 +217,7 @@ class Entry:
     jogo_id: int | None
     gaming_day: dt.date | None
     detail: str
+    open: bool = False  # an inspector's flag nobody has resolved yet
 
     @property
     def kind_label(self) -> str:
@@ -230,12 +237,31 @@ def exceptions(days: Days, kind: str | None = None) -> list[Entry]:
     return sorted(entries, key=lambda e: (e.gaming_day or dt.date.min, e.table, e.number or 0, e.kind))
 
 
+def count_by_kind(entries: list[Entry]) -> list[tuple[str, str, int]]:
+    """(kind, its label, how many entries) for every kind, in the queue's order of kinds."""
+    counts = defaultdict(int)
+    for entry in entries:
+        counts[entry.kind] += 1
+    return [(name, str(label), counts[name]) for name, label in KINDS.items()]
+
+
 def _entry(kind: str, row: Jogo, detail: str) -> Entry:
     return Entry(kind, row.table.number, row.number, row.revision, row.pk, row.gaming_day, detail)
 
 
 def _current_with(days: Days, **filters) -> QuerySet[Jogo]:
     return current_revisions(days).filter(**filters).select_related("table")
+
+
+def _with_players(rows: QuerySet[Jogo]) -> QuerySet[Jogo]:
+    return rows.select_related("game").prefetch_related("game__players")
+
+
+def _player(row: Jogo, seat: str | None) -> str:
+    """The seat wind and the player who sat there in this jogo: "West · Mr Lei"."""
+    if not seat:
+        return "?"
+    return seat_player(seat, row.banker_chair, {p.chair: p.name for p in row.game.players.all()})
 
 
 def _fan_mismatches(days: Days) -> list[Entry]:
@@ -246,28 +272,29 @@ def _fan_mismatches(days: Days) -> list[Entry]:
 
 def _pay_alls(days: Days) -> list[Entry]:
     entries = []
-    for row in _current_with(days, pay_all=True):
+    for row in _with_players(_current_with(days, pay_all=True)):
         pay_all = row.record.get("pay_all") or {}
-        entries.append(_entry("pay_all", row, _("Art. %(article)s: %(seat)s pays for the losers") % {
-            "article": pay_all.get("article", "10"), "seat": pay_all.get("seat", "?")}))
+        entries.append(_entry("pay_all", row, _("Art. %(article)s: %(player)s pays for the losers") % {
+            "article": pay_all.get("article", "10"), "player": _player(row, pay_all.get("seat"))}))
     return entries
 
 
 def _false_wins(days: Days) -> list[Entry]:
     entries = []
-    for row in _current_with(days, result="false_win"):
-        offender = (row.record.get("false_win") or {}).get("seat", "?")
-        entries.append(_entry("false_win", row, _("%(seat)s declared a win without a valid hand (jogo nulo)") % {
-            "seat": offender}))
+    for row in _with_players(_current_with(days, result="false_win")):
+        offender = (row.record.get("false_win") or {}).get("seat")
+        entries.append(_entry("false_win", row, _("%(player)s declared a win without a valid hand (jogo nulo)") % {
+            "player": _player(row, offender)}))
     return entries
 
 
 def _capped(days: Days) -> list[Entry]:
     entries = []
-    for row in _current_with(days, capped=True):
+    for row in _with_players(_current_with(days, capped=True)):
         winner = row.record.get("winner")
-        entries.append(_entry("capped", row, _("the winner %(seat)s receives at most his capital at stake, "
-                                               "%(cap)s") % {"seat": winner, "cap": row.record["capital"].get(winner)}))
+        entries.append(_entry("capped", row, _("the winner, %(player)s, receives at most his capital at stake, "
+                                               "%(cap)s") % {"player": _player(row, winner),
+                                                             "cap": row.record["capital"].get(winner)}))
     return entries
 
 
@@ -288,14 +315,63 @@ def _amendments(days: Days) -> list[Entry]:
 
 def _flags(days: Days) -> list[Entry]:
     rows = {(row.table_id, row.number): row for row in _current_with(days)
-            .filter(table__in=Flag.objects.values("table")).only("id", "table", "number", "revision", "gaming_day")}
+            .filter(table__in=Flag.objects.values("table"))
+            .only("id", "table__number", "number", "revision", "gaming_day")}
     entries = []
-    for flag in Flag.objects.filter(table__in={key[0] for key in rows}).select_related("raised_by"):
+    for flag in Flag.objects.filter(table__in={key[0] for key in rows}).select_related("raised_by", "resolved_by"):
         row = rows.get((flag.table_id, flag.number))
         if row is not None:
-            entries.append(_entry("flag", row, _("%(who)s: %(note)s") % {
-                "who": flag.raised_by.get_username(), "note": flag.note}))
+            state = (_("open") if flag.is_open else _("resolved by %(who)s: %(resolution)s") % {
+                "who": flag.resolved_by.get_username(), "resolution": flag.resolution})
+            entries.append(Entry("flag", row.table.number, row.number, row.revision, row.pk, row.gaming_day,
+                                 _("%(who)s: %(note)s (%(state)s)") % {
+                                     "who": flag.raised_by.get_username(), "note": flag.note, "state": state},
+                                 open=flag.is_open))
     return entries
+
+
+def _refusals(days: Days) -> list[Entry]:
+    """Records the pit refused during the days: kept, never in the ledger."""
+    start, end = day_bounds(days.first)[0], day_bounds(days.last)[1]
+    entries = []
+    for refusal in (Refusal.objects.filter(attempted_at__gte=start, attempted_at__lt=end)
+                    .select_related("table", "attempted_by").order_by("attempted_at")):
+        reasons = "; ".join(error.get("message", "") for error in refusal.errors if isinstance(error, dict))
+        entries.append(Entry("refusal", refusal.table.number, None, 0, None, gaming_day(refusal.attempted_at),
+                             _("%(time)s, %(who)s: %(reasons)s") % {
+                                 "time": timezone.localtime(refusal.attempted_at).strftime("%H:%M"),
+                                 "who": refusal.attempted_by.get_username(), "reasons": reasons}))
+    return entries
+
+
+# The ledger's columns as the queue names them to people (recheck.py compares them by name).
+FIELD_LABELS = {
+    "result": gettext_lazy("result"), "round_wind": gettext_lazy("round wind"),
+    "winner_chair": gettext_lazy("winner's chair"), "fan": gettext_lazy("grade (fán)"),
+    "declared_fan": gettext_lazy("declared grade"), "fan_mismatch": gettext_lazy("declared grade differs"),
+    "commission": gettext_lazy("commission"), "capped": gettext_lazy("capital cap bound"),
+    "pay_all": gettext_lazy("pay-all"), "capital_before": gettext_lazy("capital before, chairs 1–4"),
+    "capital_after": gettext_lazy("capital after, chairs 1–4"), "record": gettext_lazy("record"),
+    "outcome": gettext_lazy("the engine's stored output"),
+}
+
+
+def _field_label(name: str) -> str:
+    if name.startswith("outcome."):  # one part of the stored output, by its name in JOGO-FORMAT
+        return _("the engine's stored output (%(part)s)") % {"part": name.removeprefix("outcome.")}
+    return str(FIELD_LABELS.get(name, name))
+
+
+def _value(value, field: str) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return "—"
+    if field == "winner_chair" and isinstance(value, int):
+        return str(value + 1)  # chairs as people count them
+    if isinstance(value, list):
+        return ", ".join("—" if amount is None else str(amount) for amount in value)
+    return str(value)
 
 
 def _differences(days: Days) -> list[Entry]:
@@ -303,7 +379,8 @@ def _differences(days: Days) -> list[Entry]:
     for item in checked(days):
         if item.differences:
             detail = "; ".join(_("%(field)s recorded %(recorded)s, the engine gives %(recomputed)s") % {
-                "field": d.field, "recorded": d.recorded, "recomputed": d.recomputed} for d in item.differences)
+                "field": _field_label(d.field), "recorded": _value(d.recorded, d.field),
+                "recomputed": _value(d.recomputed, d.field)} for d in item.differences)
             entries.append(Entry("difference", item.table, item.row.number, item.row.revision, item.row.id,
                                  item.gaming_day, detail))
     return entries
@@ -330,8 +407,10 @@ def _rotation(days: Days) -> list[Entry]:
     non-banker wins; I-2 the round wind advances when the bank returns to the first banker."""
     by_game = _games_touched(days)
     chairs: dict[int, list[int]] = defaultdict(list)
-    for game_id, chair in Player.objects.filter(game__in=by_game).values_list("game", "chair"):
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    for game_id, chair, name in Player.objects.filter(game__in=by_game).values_list("game", "chair", "name"):
         chairs[game_id].append(chair)
+        names[game_id][chair] = name
     first_bankers = dict(Game.objects.filter(pk__in=by_game).values_list("pk", "first_banker"))
     entries = []
     for game_id, rows in by_game.items():
@@ -342,11 +421,14 @@ def _rotation(days: Days) -> list[Entry]:
                 problems.append(_("played after the North round ended the game (I-2)"))
             else:
                 if row.banker_chair != state.banker:
-                    problems.append(_("banker in chair %(recorded)s; the game's progress gives chair %(expected)s "
-                                      "(I-1)") % {"recorded": row.banker_chair, "expected": state.banker})
+                    problems.append(_("banker %(recorded)s in chair %(recorded_chair)s; the game's progress gives "
+                                      "%(expected)s in chair %(expected_chair)s (I-1)") % {
+                        "recorded": names[game_id].get(row.banker_chair, "?"), "recorded_chair": row.banker_chair + 1,
+                        "expected": names[game_id].get(state.banker, "?"), "expected_chair": state.banker + 1})
                 if row.round_wind != state.round_wind:
-                    problems.append(_("round wind %(recorded)s; the game's progress gives %(expected)s (I-2)") % {
-                        "recorded": row.round_wind, "expected": state.round_wind})
+                    problems.append(_("played in the %(recorded)s; the game's progress gives the %(expected)s "
+                                      "(I-2)") % {"recorded": round_name(row.round_wind),
+                                                  "expected": round_name(state.round_wind)})
             if problems and _in(days, row):
                 entries.append(_entry("rotation", row, "; ".join(problems)))
             if not state.complete:
@@ -426,7 +508,42 @@ def _none(value) -> str:
 
 _FINDERS = {"fan_mismatch": _fan_mismatches, "amendment": _amendments, "pay_all": _pay_alls,
             "false_win": _false_wins, "capped": _capped, "sequence_gap": _sequence_gaps, "rotation": _rotation,
-            "flag": _flags, "difference": _differences}
+            "flag": _flags, "difference": _differences, "refusal": _refusals}
+
+
+# --- Inspectors' flags ---------------------------------------------------------------------------
+
+
+def flags_with_jogo() -> QuerySet[Flag]:
+    """Flags with their people, their table, how many comments, and the current revision of the
+    flagged jogo (`jogo_id`, `gaming_day`) for the link to it."""
+    current = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number")).order_by("-revision")
+    return (Flag.objects.select_related("table", "raised_by", "resolved_by")
+            .annotate(jogo_id=Subquery(current.values("pk")[:1]), gaming_day=Subquery(current.values("gaming_day")[:1]),
+                      comment_count=Count("comments")))
+
+
+def open_flag_count() -> int:
+    """Flags nobody has resolved yet, of every day."""
+    return Flag.objects.filter(resolved_at__isnull=True).count()
+
+
+def flag_list(*, resolved: bool = False) -> list[Flag]:
+    """The open flags, oldest first (the queue to work through); or the resolved ones, latest first."""
+    if resolved:
+        return list(flags_with_jogo().filter(resolved_at__isnull=False).order_by("-resolved_at"))
+    return list(flags_with_jogo().filter(resolved_at__isnull=True).order_by("raised_at"))
+
+
+@dataclass(frozen=True)
+class FlagThread:
+    flag: Flag
+    comments: list[FlagComment]
+
+
+def flag_thread(flag: Flag) -> FlagThread:
+    """A flag and its comments, oldest first."""
+    return FlagThread(flag, list(flag.comments.select_related("written_by").order_by("written_at", "pk")))
 
 
 # --- A jogo explained ----------------------------------------------------------------------------
@@ -499,7 +616,8 @@ def explain(jogo: Jogo) -> Explanation:
                      .select_related("recorded_by", "approved_by").order_by("revision"))
     amendments = list(Amendment.objects.filter(jogo__in=revisions)
                       .select_related("proposed_by", "decided_by", "jogo", "revision").order_by("proposed_at"))
-    flags = list(Flag.objects.filter(table=jogo.table_id, number=jogo.number).select_related("raised_by"))
+    flags = list(Flag.objects.filter(table=jogo.table_id, number=jogo.number)
+                 .select_related("raised_by", "resolved_by").annotate(comment_count=Count("comments")))
     variant = jogo.table.variant
     return Explanation(jogo, revisions[-1], json.dumps(jogo.record, indent=2, ensure_ascii=False), result, found,
                        sets, pair, items, raw, CURRENT.max_fan[variant], chairs, payments, revisions, amendments,

@@ -10,4 +10,8 @@ urlpatterns = [
     path("exceptions/", views.exception_queue, name="exceptions"),
     path("jogos/<int:pk>/", views.jogo, name="jogo"),
     path("export/", views.export, name="export"),
+    path("flags/", views.flags, name="flags"),
+    path("flags/<int:pk>/", views.flag, name="flag"),
+    path("flags/<int:pk>/comment", views.comment, name="comment"),
+    path("flags/<int:pk>/resolve", views.resolve, name="resolve"),
 ]

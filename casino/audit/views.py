@@ -1,5 +1,6 @@
-"""The inspector's pages: thin views over `selectors` (reads) and the pit's `service.flag` (the
-one write). Reading the audit needs pit.view_all_tables; raising a flag, pit.flag_jogo."""
+"""The inspector's pages: thin views over `selectors` (reads) and the pit's flag services (the
+writes). Reading the audit needs pit.view_all_tables; raising a flag, pit.flag_jogo; commenting
+on one, pit.add_flagcomment; resolving one somebody else raised, pit.resolve_flag."""
 from __future__ import annotations
 
 from functools import wraps
@@ -10,13 +11,17 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.pit import service
-from casino.pit.models import Jogo
+from casino.pit.models import Flag, Jogo
+from casino.reports.selectors import latest_active_day
+from casino.terms.vocabulary import localise
 
 from . import exports
-from .selectors import KINDS, BadDays, Days, commission_audit, exceptions, explain, parse_days
+from .forms import CommentForm, ResolveForm
+from .selectors import (KINDS, BadDays, Days, commission_audit, count_by_kind, exceptions, explain, flag_list,
+                        flag_thread, flags_with_jogo, open_flag_count, parse_days)
 
 FORMATS = {"csv": "text/csv; charset=utf-8", "jsonl": "application/x-ndjson",
            "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
@@ -36,17 +41,29 @@ def _days_or_index(request: HttpRequest) -> Days | HttpResponse:
     try:
         return parse_days(request.GET)
     except BadDays as error:
-        return render(request, "audit/index.html", {"error": error, "params": request.GET}, status=400)
+        return _index_page(request, error=error, params=request.GET, status=400)
+
+
+def _index_page(request: HttpRequest, *, days: Days | None = None, params=None, error: BadDays | None = None,
+                status: int = 200) -> HttpResponse:
+    return render(request, "audit/index.html", {"days": days, "params": params, "error": error,
+                                                "kinds": KINDS.items(), "open_flags": open_flag_count()},
+                  status=status)
 
 
 @inspector
 def index(request: HttpRequest) -> HttpResponse:
-    days = None
+    """Opens on the latest gaming day with activity, unless a day or range is asked for."""
+    params = request.GET
     if any(request.GET.get(name) for name in ("day", "from", "to")):
         days = _days_or_index(request)
         if isinstance(days, HttpResponse):
             return days
-    return render(request, "audit/index.html", {"days": days, "params": request.GET, "kinds": KINDS.items()})
+    else:
+        latest = latest_active_day()
+        days = Days(latest, latest) if latest else None
+        params = {"day": latest.isoformat()} if latest else {}
+    return _index_page(request, days=days, params=params)
 
 
 @inspector
@@ -64,11 +81,13 @@ def exception_queue(request: HttpRequest) -> HttpResponse:
         return days
     kind = request.GET.get("kind") or None
     if kind is not None and kind not in KINDS:
-        return render(request, "audit/index.html", {"error": BadDays("kind", _("no such kind of exception: "
-                                                                               "%(kind)s") % {"kind": kind}),
-                                                    "params": request.GET}, status=400)
-    return render(request, "audit/exceptions.html", {"days": days, "kind": kind, "kinds": KINDS.items(),
-                                                     "entries": exceptions(days, kind)})
+        return _index_page(request, error=BadDays("kind", _("no such kind of exception: %(kind)s") % {"kind": kind}),
+                           params=request.GET, status=400)
+    everything = exceptions(days)
+    entries = [entry for entry in everything if entry.kind == kind] if kind else everything
+    return render(request, "audit/exceptions.html", {
+        "days": days, "kind": kind, "kinds": KINDS.items(), "entries": entries, "counts": count_by_kind(everything),
+        "open_flags_here": sum(entry.open for entry in everything), "open_flags": open_flag_count()})
 
 
 @inspector
@@ -81,7 +100,7 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             service.flag(row, request.user, note=request.POST.get("note", ""))
         except service.Refused as refused:
-            messages.error(request, str(refused))
+            messages.error(request, " ".join(localise(problem) for problem in refused.problems))
         else:
             messages.success(request, _("Flag raised on jogo %(number)s.") % {"number": row.number})
         return redirect("audit:jogo", pk=row.pk)
@@ -95,8 +114,7 @@ def export(request: HttpRequest) -> HttpResponse:
         return days
     kind = request.GET.get("format", "csv")
     if kind not in FORMATS:
-        return render(request, "audit/index.html", {"error": BadDays("format", _("csv, xlsx or jsonl")),
-                                                    "params": request.GET}, status=400)
+        return _index_page(request, error=BadDays("format", _("csv, xlsx or jsonl")), params=request.GET, status=400)
     name = f"jogos-{days.first.isoformat()}_{days.last.isoformat()}.{kind}"
     if kind == "xlsx":
         response = HttpResponse(exports.xlsx_bytes(days), content_type=FORMATS[kind])
@@ -105,3 +123,68 @@ def export(request: HttpRequest) -> HttpResponse:
         response = StreamingHttpResponse(lines, content_type=FORMATS[kind])
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@inspector
+def flags(request: HttpRequest) -> HttpResponse:
+    """The open flags of every day, oldest first; `?state=resolved` for the resolved ones."""
+    resolved = request.GET.get("state") == "resolved"
+    return render(request, "audit/flags.html", {"flags": flag_list(resolved=resolved), "resolved": resolved,
+                                                "open_flags": open_flag_count()})
+
+
+def _flag_page(request: HttpRequest, flag: Flag, *, comment_form: CommentForm | None = None,
+               resolve_form: ResolveForm | None = None, status: int = 200) -> HttpResponse:
+    may_resolve = flag.is_open and request.user.has_perm("pit.resolve_flag") and flag.raised_by_id != request.user.pk
+    return render(request, "audit/flag.html", {
+        "thread": flag_thread(flag), "flag": flag, "open_flags": open_flag_count(),
+        "comment_form": comment_form or CommentForm(), "resolve_form": resolve_form or ResolveForm(),
+        "may_comment": request.user.has_perm("pit.add_flagcomment"), "may_resolve": may_resolve}, status=status)
+
+
+def _refused_on(form, refused: service.Refused) -> int:
+    """The service's reasons on the form, next to the note they concern; the HTTP status."""
+    for problem in refused.problems:
+        form.add_error("note" if problem.field == "note" else None, localise(problem))
+    return 409 if refused.conflict else 400
+
+
+@inspector
+def flag(request: HttpRequest, pk: int) -> HttpResponse:
+    return _flag_page(request, get_object_or_404(flags_with_jogo(), pk=pk))
+
+
+@inspector
+@permission_required("pit.add_flagcomment", raise_exception=True)
+@require_POST
+def comment(request: HttpRequest, pk: int) -> HttpResponse:
+    flag = get_object_or_404(flags_with_jogo(), pk=pk)
+    form = CommentForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            service.comment_on_flag(flag, request.user, note=form.cleaned_data["note"])
+        except service.Refused as refused:
+            status = _refused_on(form, refused)
+        else:
+            messages.success(request, _("Comment added."))
+            return redirect("audit:flag", pk=flag.pk)
+    return _flag_page(request, flag, comment_form=form, status=status)
+
+
+@inspector
+@permission_required("pit.resolve_flag", raise_exception=True)
+@require_POST
+def resolve(request: HttpRequest, pk: int) -> HttpResponse:
+    flag = get_object_or_404(flags_with_jogo(), pk=pk)
+    form = ResolveForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            service.resolve_flag(flag, request.user, note=form.cleaned_data["note"])
+        except service.Refused as refused:
+            status = _refused_on(form, refused)
+        else:
+            messages.success(request, _("Flag resolved."))
+            return redirect("audit:flag", pk=flag.pk)
+    return _flag_page(request, flag, resolve_form=form, status=status)

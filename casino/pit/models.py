@@ -269,13 +269,70 @@ class Refusal(models.Model):
 
 
 class Flag(models.Model):
-    """An inspector's flag on a jogo, for the exception queue."""
+    """An inspector's flag on a jogo, for the exception queue. Others comment on it
+    (`FlagComment`, one new row each); a person other than the one who raised it resolves it,
+    once, with a note. A flag is open until then. Nothing else of a flag ever changes, and no
+    flag is deleted: the service sets the resolution, this model refuses any other change."""
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="flags")
     number = models.PositiveIntegerField(help_text=_("the jogo's sequence number at the table"))
     note = models.TextField()
     raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     raised_at = models.DateTimeField()
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                    null=True, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.TextField(blank=True, help_text=_("what the person resolving the flag found"))
+
+    FIXED = ("table_id", "number", "note", "raised_by_id", "raised_at")
 
     class Meta:
         ordering = ["-raised_at"]
+        permissions = [("resolve_flag", "Can resolve a flag another person raised")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(resolved_by__isnull=True, resolved_at__isnull=True, resolution="")
+                | (models.Q(resolved_by__isnull=False, resolved_at__isnull=False) & ~models.Q(resolution="")),
+                name="flag_resolved_by_someone_at_a_time_with_a_note"),
+            models.CheckConstraint(condition=~models.Q(resolved_by=models.F("raised_by")),
+                                   name="flag_resolved_by_another_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"flag {self.pk} on jogo {self.number} at table {self.table_id}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolved_at is None
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            stored = Flag.objects.filter(pk=self.pk).values(*self.FIXED, "resolved_at").first()
+            if stored is None or stored["resolved_at"] is not None:
+                raise ValidationError(f"flag {self.pk} is resolved: it is never changed again")
+            if any(stored[name] != getattr(self, name) for name in self.FIXED):
+                raise ValidationError(f"flag {self.pk}: only its resolution is ever set; what was raised stays")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"flag {self.pk} is never deleted: resolve it")
+
+
+class FlagComment(models.Model):
+    """A comment on a flag, by anyone who audits (the one who raised it too). Append-only."""
+
+    flag = models.ForeignKey(Flag, on_delete=models.PROTECT, related_name="comments")
+    note = models.TextField()
+    written_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    written_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["flag", "written_at", "pk"]
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(f"comment {self.pk} is never changed: write another comment")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"comment {self.pk} is never deleted")

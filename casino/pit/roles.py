@@ -3,9 +3,10 @@
 - dealer: opens games and records jogos at the tables he is assigned to;
 - supervisor: what a dealer does, plus opening and closing tables, recording the buy-ins and
   cash-outs he witnesses, proposing amendments and deciding on other people's;
-- inspector: reads every table, jogo, refusal and amendment, flags jogos; never writes the ledger;
-- manager: reads every table, decides on amendments, reads the daily report and closes and
-  reopens gaming days (casino/reports); inspectors read the daily report too.
+- inspector: reads every table, jogo, refusal and amendment, flags jogos, comments on flags and
+  resolves other people's; never writes the ledger;
+- manager: reads every table, decides on amendments, comments on and resolves flags, reads the
+  daily report and closes and reopens gaming days (casino/reports); inspectors read the daily report too.
 
 Where a permission is "at assigned tables", `access.py` checks the assignment too.
 """
@@ -14,14 +15,16 @@ DEALER, SUPERVISOR, INSPECTOR, MANAGER = "dealer", "supervisor", "inspector", "m
 PIT_STAFF = ["pit.record_at_table", "pit.view_table", "pit.view_game", "pit.view_jogo", "pit.view_movement"]
 READ_ALL = ["pit.view_all_tables", "pit.view_table", "pit.view_game", "pit.view_jogo", "pit.view_movement",
             "pit.view_amendment", "pit.view_refusal", "pit.view_flag"]
+# Inspectors and managers comment on flags and resolve those somebody else raised.
+FLAG_LIFE = ["pit.view_flagcomment", "pit.add_flagcomment", "pit.resolve_flag"]
 
 ROLES = {
     DEALER: PIT_STAFF,
     SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.move_money", "pit.view_amendment", "pit.view_refusal",
                              "pit.propose_amendment", "pit.approve_amendment"],
-    INSPECTOR: READ_ALL + ["pit.flag_jogo", "reports.view_daily_report"],
-    MANAGER: READ_ALL + ["pit.approve_amendment", "reports.view_daily_report", "reports.close_gaming_day",
-                         "reports.view_gamingday", "reports.view_dayevent"],
+    INSPECTOR: READ_ALL + FLAG_LIFE + ["pit.flag_jogo", "reports.view_daily_report"],
+    MANAGER: READ_ALL + FLAG_LIFE + ["pit.approve_amendment", "reports.view_daily_report",
+                                     "reports.close_gaming_day", "reports.view_gamingday", "reports.view_dayevent"],
 }
 
 

@@ -23,7 +23,7 @@ from regulation import MalformedRecord, read_record, score
 from regulation.rotation import Progress
 
 from .chain import GENESIS, row_hash
-from .models import Amendment, Flag, Game, Jogo, LedgerRow, Movement, Player, Refusal, Table, superseded
+from .models import Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal, Table, superseded
 
 
 @dataclass(frozen=True)
@@ -641,8 +641,42 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
     return amended
 
 
+# --- Inspectors' flags ---------------------------------------------------------------------------
+
 def flag(row: Jogo, user, *, note: str, at: dt.datetime | None = None) -> Flag:
+    """An inspector flags a jogo for the exception queue, saying what he saw. The flag is open
+    until someone else resolves it (`resolve_flag`)."""
     if not note or not note.strip():
         raise refuse("note", None, gettext_noop("A flag says what the inspector saw."), "note")
-    return Flag.objects.create(table=row.table, number=row.number, note=note.strip(), raised_by=user,
-                               raised_at=at or timezone.now())
+    with transaction.atomic():
+        return Flag.objects.create(table=row.table, number=row.number, note=note.strip(), raised_by=user,
+                                   raised_at=at or timezone.now())
+
+
+def comment_on_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) -> FlagComment:
+    """A comment on a flag, open or resolved: always a new row, never an edit of an earlier one."""
+    if not note or not note.strip():
+        raise refuse("note", None, gettext_noop("A comment says something: write it first."), "note")
+    with transaction.atomic():
+        return FlagComment.objects.create(flag=flag, note=note.strip(), written_by=user,
+                                          written_at=at or timezone.now())
+
+
+def resolve_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) -> Flag:
+    """Resolve a flag with a note of what was found: once, and by a person other than the one
+    who raised it (four eyes, as for amendments). Refused when it is already resolved."""
+    at = at or timezone.now()
+    if not note or not note.strip():
+        raise refuse("note", None, gettext_noop("A resolution says what was found."), "note")
+    with transaction.atomic():
+        flag = Flag.objects.select_for_update().get(pk=flag.pk)
+        if not flag.is_open:
+            raise refuse("flag_resolved", None, gettext_noop("This flag was already resolved by {who} on {when}."),
+                         conflict=True, who=flag.resolved_by.get_username(),
+                         when=timezone.localtime(flag.resolved_at).strftime("%Y-%m-%d %H:%M"))
+        if flag.raised_by_id == user.pk:
+            raise refuse("own_flag", None, gettext_noop("Nobody resolves a flag he raised himself: another "
+                                                        "inspector or a manager must."), conflict=True)
+        flag.resolved_by, flag.resolved_at, flag.resolution = user, at, note.strip()
+        flag.save(update_fields=["resolved_by", "resolved_at", "resolution"])
+        return flag

@@ -12,6 +12,9 @@ class DayForm(forms.Form):
 class CloseForm(forms.Form):
     note = forms.CharField(label=_("Note (optional)"), required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 2}))
+    confirm = forms.BooleanField(
+        label=_("I have reviewed this gaming day and close it: its jogos cannot change until a manager reopens it."),
+        error_messages={"required": _("Closing the day: tick the confirmation first.")})
 
 
 class ReopenForm(forms.Form):

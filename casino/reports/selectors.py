@@ -9,16 +9,24 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, ExtractHour
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_noop
 
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
+from casino.pit.service import gaming_day
+from casino.terms.vocabulary import article_name, seat_name
 from regulation import CURRENT
+from regulation.seats import SEATS
 
 from .models import DayEvent, GamingDay
 
 GRADES = range(max(CURRENT.max_fan.values()) + 1)  # 0, 1, 2 fán (Art. 6, I-5)
+# The appendix lists at most this many jogos, and as many refused records: a usual day has far
+# fewer, and a PDF of thousands of lines would take minutes to lay out. Beyond it the report
+# says how many more there are; the audit's exception queue lists every one.
+APPENDIX_LIMIT = 100
 
 
 def day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
@@ -33,6 +41,25 @@ def hours_of_the_day() -> list[int]:
     """The clock hours of a gaming day in order: 6, 7, …, 23, 0, …, 5 when it starts at 06:00."""
     first = int(settings.GAMING_DAY_STARTS.split(":")[0])
     return [(first + offset) % 24 for offset in range(24)]
+
+
+def latest_active_day(casino: Casino | None = None) -> dt.date | None:
+    """The latest gaming day with activity, a jogo or a refused record, at the casino's tables
+    (or at any casino's); None when nothing was ever recorded or refused."""
+    jogos, refusals = Jogo.objects.all(), Refusal.objects.all()
+    if casino is not None:
+        jogos, refusals = jogos.filter(table__casino=casino), refusals.filter(table__casino=casino)
+    last_jogo = jogos.aggregate(day=Max("gaming_day"))["day"]
+    last_refusal = refusals.aggregate(at=Max("attempted_at"))["at"]
+    days = [last_jogo, gaming_day(last_refusal) if last_refusal else None]
+    return max((day for day in days if day is not None), default=None)
+
+
+def seat_player(seat: str, banker_chair: int, names: dict[int, str]) -> str:
+    """"West · Mr Lei": a seat wind of a jogo (Art. 3: the banker's chair is East) and the player
+    in it, from the game's names by chair; the seat's name in the active language."""
+    chair = (banker_chair + SEATS.index(seat)) % 4
+    return f"{seat_name(seat)} · {names.get(chair, '?')}"
 
 
 def current_jogos_of_day(casino: Casino, day: dt.date) -> QuerySet[Jogo]:
@@ -116,6 +143,90 @@ class Exceptions:
     capped: int
     flags: int
     refusals: int
+    jogos: tuple[AppendixLine, ...] = ()  # the jogos behind the exceptions, by table and number
+    refused: tuple[Refusal, ...] = ()  # the refused records, in the order they were attempted
+
+    @property
+    def jogos_listed(self) -> tuple[AppendixLine, ...]:
+        return self.jogos[:APPENDIX_LIMIT]
+
+    @property
+    def jogos_not_listed(self) -> int:
+        return max(0, len(self.jogos) - APPENDIX_LIMIT)
+
+    @property
+    def refused_listed(self) -> tuple[Refusal, ...]:
+        return self.refused[:APPENDIX_LIMIT]
+
+    @property
+    def refused_not_listed(self) -> int:
+        return max(0, len(self.refused) - APPENDIX_LIMIT)
+
+
+@dataclass(frozen=True)
+class AppendixLine:
+    """One line of the report's appendix: a jogo behind an exception and what happened. The
+    words are made when read (`what`), so that the report's language applies."""
+
+    table: str
+    number: int
+    kind: str  # fan_mismatch, amendment, pay_all, false_win, capped, flag
+    facts: dict
+
+    @property
+    def kind_label(self) -> str:
+        return _(_KIND_LABELS[self.kind])
+
+    @property
+    def what(self) -> str:
+        return _WHAT[self.kind](self.facts)
+
+
+def _player(facts: dict, seat: str | None) -> str:
+    return seat_player(seat, facts["banker_chair"], facts["names"]) if seat else "?"
+
+
+def _amendment_text(facts: dict) -> str:
+    amendment = facts["amendment"]
+    if amendment.state == Amendment.PENDING:
+        return _("amendment pending, proposed by %(maker)s: %(reason)s") % {
+            "maker": amendment.proposed_by.get_username(), "reason": amendment.reason}
+    words = {"maker": amendment.proposed_by.get_username(), "checker": amendment.decided_by.get_username(),
+             "reason": amendment.reason}
+    if amendment.state == Amendment.APPROVED:
+        return _("amended, proposed by %(maker)s and approved by %(checker)s: %(reason)s") % words
+    return _("amendment proposed by %(maker)s, rejected by %(checker)s: %(reason)s") % words
+
+
+def _flag_text(facts: dict) -> str:
+    flag = facts["flag"]
+    words = {"who": flag.raised_by.get_username(), "note": flag.note}
+    if flag.is_open:
+        return _("flagged by %(who)s: %(note)s (open)") % words
+    return _("flagged by %(who)s: %(note)s; resolved by %(resolver)s: %(resolution)s") % {
+        **words, "resolver": flag.resolved_by.get_username(), "resolution": flag.resolution}
+
+
+_KIND_LABELS = {"fan_mismatch": gettext_noop("Fán mismatch"), "amendment": gettext_noop("Amendment"),
+                "pay_all": gettext_noop("Pay-all"), "false_win": gettext_noop("False win"),
+                "capped": gettext_noop("Capped win"), "flag": gettext_noop("Inspector's flag")}
+_WHAT = {
+    "fan_mismatch": lambda facts: _("declared %(declared)s fán, the grade is %(fan)s fán (Art. 6)") % {
+        "declared": facts["record"].get("declared_fan"), "fan": facts["fan"]},
+    "amendment": _amendment_text,
+    "pay_all": lambda facts: _("%(article)s: %(player)s bears the loss of the others (pay-all)") % {
+        "article": article_name((facts["record"].get("pay_all") or {}).get("article", "10")),
+        "player": _player(facts, (facts["record"].get("pay_all") or {}).get("seat"))},
+    "false_win": lambda facts: _("%(player)s declared a win without a valid hand: a false win, the jogo is void "
+                                 "(Art. 10)") % {
+        "player": _player(facts, (facts["record"].get("false_win") or {}).get("seat"))},
+    "capped": lambda facts: _("the winner, %(player)s, receives at most his capital at stake, %(cap)s "
+                              "(Art. 9)") % {
+        "player": _player(facts, facts["record"].get("winner")),
+        "cap": (facts["record"].get("capital") or {}).get(facts["record"].get("winner"))},
+    "flag": _flag_text,
+}
+APPENDIX_ORDER = list(_WHAT)
 
 
 @dataclass(frozen=True)
@@ -183,16 +294,37 @@ def commission_by_hour(casino: Casino, day: dt.date) -> list[tuple[int, int]]:
 
 
 def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
-    """Counts per kind of exception: the ledger's from the totals, then amendments of the day's
-    jogos, flags on them and refused attempts during the day (three queries)."""
-    amendments = Amendment.objects.filter(jogo__table__casino=casino, jogo__gaming_day=day).aggregate(
-        total=Count("pk"), pending=Count("pk", filter=Q(state=Amendment.PENDING)))
+    """Counts per kind of exception, and the appendix's lines: the ledger's counts from the
+    totals, then (four queries) the day's current jogos with a fán mismatch, a pay-all, a
+    false win or a capped win, with their players; the amendments of the day's jogos; the flags
+    on them; and the records refused during the day."""
+    lines: list[AppendixLine] = []
+    jogos: dict[int, dict] = {}
+    unusual = Q(fan_mismatch=True) | Q(pay_all=True) | Q(result="false_win") | Q(capped=True)
+    for row in (current_jogos_of_day(casino, day).filter(unusual)
+                .values("pk", "table__number", "number", "banker_chair", "record", "fan", "fan_mismatch", "pay_all",
+                        "result", "capped", "game__players__chair", "game__players__name")):
+        facts = jogos.setdefault(row["pk"], {**row, "names": {}})
+        facts["names"][row["game__players__chair"]] = row["game__players__name"]
+    for facts in jogos.values():
+        for kind, shown in (("fan_mismatch", facts["fan_mismatch"]), ("pay_all", facts["pay_all"]),
+                            ("false_win", facts["result"] == "false_win"), ("capped", facts["capped"])):
+            if shown:
+                lines.append(AppendixLine(facts["table__number"], facts["number"], kind, facts))
+    amendments = list(Amendment.objects.filter(jogo__table__casino=casino, jogo__gaming_day=day)
+                      .select_related("jogo__table", "proposed_by", "decided_by").order_by("proposed_at", "pk"))
+    lines += [AppendixLine(a.jogo.table.number, a.jogo.number, "amendment", {"amendment": a}) for a in amendments]
     flagged = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), gaming_day=day)
-    flags = Flag.objects.filter(table__casino=casino).filter(Exists(flagged)).count()
+    flags = list(Flag.objects.filter(table__casino=casino).filter(Exists(flagged))
+                 .select_related("table", "raised_by", "resolved_by").order_by("raised_at", "pk"))
+    lines += [AppendixLine(f.table.number, f.number, "flag", {"flag": f}) for f in flags]
     start, end = day_bounds(day)
-    refusals = Refusal.objects.filter(table__casino=casino, attempted_at__gte=start, attempted_at__lt=end).count()
-    return Exceptions(totals.fan_mismatches, amendments["total"], amendments["pending"], totals.pay_alls,
-                      totals.false_wins, totals.capped, flags, refusals)
+    refused = list(Refusal.objects.filter(table__casino=casino, attempted_at__gte=start, attempted_at__lt=end)
+                   .select_related("table", "attempted_by").order_by("attempted_at", "pk"))
+    lines.sort(key=lambda line: (line.table, line.number, APPENDIX_ORDER.index(line.kind)))
+    pending = sum(amendment.state == Amendment.PENDING for amendment in amendments)
+    return Exceptions(totals.fan_mismatches, len(amendments), pending, totals.pay_alls, totals.false_wins,
+                      totals.capped, len(flags), len(refused), tuple(lines), tuple(refused))
 
 
 def day_state(casino: Casino, day: dt.date) -> tuple[GamingDay | None, list[DayEvent]]:

@@ -5,6 +5,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from casino.pit.models import Casino, Table
 from casino.pit.service import gaming_day, refuse
@@ -26,13 +27,13 @@ def close_day(casino: Casino, day: dt.date, user, note: str = "", *, at: dt.date
     that day and amendments of its jogos, until the day is reopened with a reason."""
     at = at or timezone.now()
     if day >= gaming_day(at):
-        raise refuse("day_not_over", None, f"The gaming day {day} is not over yet; a day is closed after it "
-                                            "ends.", "gaming_day")
+        raise refuse("day_not_over", None, gettext_noop("The gaming day {day} is not over yet; a day is closed "
+                                                        "after it ends."), "gaming_day", day=day.isoformat())
     with transaction.atomic():
         state = _locked_day(casino, day)
         if state.closed:
-            raise refuse("day_closed", None, f"The gaming day {day} is already closed.", "gaming_day",
-                         conflict=True)
+            raise refuse("day_closed", None, gettext_noop("The gaming day {day} is already closed."), "gaming_day",
+                         conflict=True, day=day.isoformat())
         state.closed = True
         state.save(update_fields=["closed"])
         DayEvent.objects.create(gaming_day=state, action=DayEvent.CLOSED, by=user, at=at, reason=note.strip())
@@ -43,12 +44,12 @@ def reopen_day(casino: Casino, day: dt.date, user, reason: str, *, at: dt.dateti
     """Reopen a closed gaming day, so that its jogos may be amended; the reason is required."""
     at = at or timezone.now()
     if not reason or not reason.strip():
-        raise refuse("reason", None, "Reopening a gaming day states its reason.", "reason")
+        raise refuse("reason", None, gettext_noop("Reopening a gaming day states its reason."), "reason")
     with transaction.atomic():
         state = _locked_day(casino, day)
         if not state.closed:
-            raise refuse("day_open", None, f"The gaming day {day} is open; only a closed day is reopened.",
-                         "gaming_day", conflict=True)
+            raise refuse("day_open", None, gettext_noop("The gaming day {day} is open; only a closed day is "
+                                                        "reopened."), "gaming_day", conflict=True, day=day.isoformat())
         state.closed = False
         state.save(update_fields=["closed"])
         DayEvent.objects.create(gaming_day=state, action=DayEvent.REOPENED, by=user, at=at, reason=reason.strip())

@@ -15,11 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit.models import Casino
 from casino.pit.service import Refused, gaming_day
+from casino.terms.vocabulary import localise
 
 from . import services
 from .forms import CloseForm, DayForm, ReopenForm
 from .pdf import LANGUAGES, daily_report_pdf
-from .selectors import daily_summary
+from .selectors import daily_summary, latest_active_day
 
 VIEW, CLOSE = "reports.view_daily_report", "reports.close_gaming_day"
 
@@ -32,18 +33,19 @@ def _index_url(casino: Casino, day: dt.date) -> str:
 @login_required
 @permission_required(VIEW, raise_exception=True)
 def index(request: HttpRequest) -> HttpResponse:
-    yesterday = gaming_day(timezone.now()) - dt.timedelta(days=1)
+    """Opens on the first casino's latest gaming day with activity (yesterday when it has none)."""
+    today = gaming_day(timezone.now())
     first = Casino.objects.order_by("name").first()
-    form = DayForm(request.GET if "day" in request.GET else None,
-                   initial={"casino": first, "day": yesterday})
-    casino, day = first, yesterday
+    latest = (latest_active_day(first) if first else None) or today - dt.timedelta(days=1)
+    form = DayForm(request.GET if "day" in request.GET else None, initial={"casino": first, "day": latest})
+    casino, day = first, latest
     if form.is_bound and form.is_valid():
         casino, day = form.cleaned_data["casino"], form.cleaned_data["day"]
     summary = daily_summary(casino, day) if casino else None
     return render(request, "reports/index.html", {
         "form": form, "casino": casino, "day": day, "summary": summary,
         "close_form": CloseForm(), "reopen_form": ReopenForm(),
-        "may_close": request.user.has_perm(CLOSE)})
+        "may_close": request.user.has_perm(CLOSE), "day_ended": day < today})
 
 
 @require_GET
@@ -70,7 +72,7 @@ def close(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
             services.close_day(casino, day, request.user, note=form.cleaned_data["note"])
             messages.success(request, translation.gettext("The gaming day %(day)s is closed.") % {"day": day})
         except Refused as refused:
-            messages.error(request, str(refused))
+            messages.error(request, " ".join(localise(problem) for problem in refused.problems))
     else:
         messages.error(request, " ".join(" ".join(errors) for errors in form.errors.values()))
     return redirect(_index_url(casino, day))
@@ -87,7 +89,7 @@ def reopen(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
             services.reopen_day(casino, day, request.user, reason=form.cleaned_data["reason"])
             messages.success(request, translation.gettext("The gaming day %(day)s is open again.") % {"day": day})
         except Refused as refused:
-            messages.error(request, str(refused))
+            messages.error(request, " ".join(localise(problem) for problem in refused.problems))
     else:
         messages.error(request, translation.gettext("Reopening a gaming day states its reason."))
     return redirect(_index_url(casino, day))
