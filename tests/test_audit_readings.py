@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from casino.audit.recheck import compare, stored
+from casino.pit.recheck import compare, stored
 from tests.audit import next_values, plant
 from tests.pit import seat, staff, table
 
