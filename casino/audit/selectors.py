@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext as _, gettext_lazy
 
 from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, Game, Jogo, Movement, Player, Table, superseded
+from casino.terms.vocabulary import article_name, revision_reason, round_name, seat_name
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import CURRENT
@@ -248,8 +249,8 @@ def _pay_alls(days: Days) -> list[Entry]:
     entries = []
     for row in _current_with(days, pay_all=True):
         pay_all = row.record.get("pay_all") or {}
-        entries.append(_entry("pay_all", row, _("Art. %(article)s: %(seat)s pays for the losers") % {
-            "article": pay_all.get("article", "10"), "seat": pay_all.get("seat", "?")}))
+        entries.append(_entry("pay_all", row, _("%(article)s: %(seat)s pays for the losers") % {
+            "article": article_name(pay_all.get("article") or "10"), "seat": _seat(pay_all.get("seat"))}))
     return entries
 
 
@@ -258,7 +259,7 @@ def _false_wins(days: Days) -> list[Entry]:
     for row in _current_with(days, result="false_win"):
         offender = (row.record.get("false_win") or {}).get("seat", "?")
         entries.append(_entry("false_win", row, _("%(seat)s declared a win without a valid hand (jogo nulo)") % {
-            "seat": offender}))
+            "seat": _seat(offender)}))
     return entries
 
 
@@ -267,7 +268,7 @@ def _capped(days: Days) -> list[Entry]:
     for row in _current_with(days, capped=True):
         winner = row.record.get("winner")
         entries.append(_entry("capped", row, _("the winner %(seat)s receives at most his capital at stake, "
-                                               "%(cap)s") % {"seat": winner, "cap": row.record["capital"].get(winner)}))
+                                               "%(cap)s") % {"seat": _seat(winner), "cap": row.record["capital"].get(winner)}))
     return entries
 
 
@@ -280,7 +281,7 @@ def _amendments(days: Days) -> list[Entry]:
             "state": amendment.get_state_display(), "maker": amendment.proposed_by.get_username(),
             "decision": (_("decided by %(checker)s") % {"checker": amendment.decided_by.get_username()})
             if amendment.decided_by else _("not yet decided"),
-            "reason": amendment.reason}
+            "reason": revision_reason(amendment.reason)}
         entries.append(Entry("amendment", row.table.number, row.number, row.revision,
                              amendment.revision_id or row.pk, row.gaming_day, detail))
     return entries
@@ -343,10 +344,10 @@ def _rotation(days: Days) -> list[Entry]:
             else:
                 if row.banker_chair != state.banker:
                     problems.append(_("banker in chair %(recorded)s; the game's progress gives chair %(expected)s "
-                                      "(I-1)") % {"recorded": row.banker_chair, "expected": state.banker})
+                                      "(I-1)") % {"recorded": row.banker_chair + 1, "expected": state.banker + 1})
                 if row.round_wind != state.round_wind:
-                    problems.append(_("round wind %(recorded)s; the game's progress gives %(expected)s (I-2)") % {
-                        "recorded": row.round_wind, "expected": state.round_wind})
+                    problems.append(_("%(recorded)s; the game's progress gives %(expected)s (I-2)") % {
+                        "recorded": round_name(row.round_wind), "expected": round_name(state.round_wind)})
             if problems and _in(days, row):
                 entries.append(_entry("rotation", row, "; ".join(problems)))
             if not state.complete:
@@ -418,6 +419,11 @@ def _sequence_gaps(days: Days) -> list[Entry]:
                                  _("ledger seq %(missing)s is missing from the table's chain") % {
                                      "missing": _run(first, last)}))
     return entries
+
+
+def _seat(wind: str | None) -> str:
+    """A seat wind of a record in the active language ("?" when the record names none)."""
+    return seat_name(wind) if wind in SEATS else "?"
 
 
 def _none(value) -> str:
