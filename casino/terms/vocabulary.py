@@ -254,7 +254,8 @@ def articles_name(articles: str) -> str:
     """Every article reference in `articles` ("10(a)(7)–(8), 10(b)(3)") as `article_name` cites it."""
     if not articles:
         return ""
-    return _CITED.sub(lambda found: article_name(found[0]), articles)
+    separator = pgettext("between two article references", ", ")
+    return separator.join(_CITED.sub(lambda found: article_name(found[0]), part) for part in articles.split(", "))
 
 
 def field_name(path: str | None) -> str | None:
