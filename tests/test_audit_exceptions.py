@@ -92,7 +92,7 @@ def test_art_3_a_banker_that_the_games_progress_does_not_give_is_a_rotation_anom
     entry, = exceptions(TODAY, "rotation")
 
     assert entry.number == second.number and entry.revision == 1
-    assert "banker in chair 1; the game's progress gives chair 0" in entry.detail
+    assert "banker in chair 2; the game's progress gives chair 1" in entry.detail
 
 
 def test_a_flag_raised_by_an_inspector_is_queued():
