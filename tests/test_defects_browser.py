@@ -58,6 +58,24 @@ def test_a_refused_save_marks_and_focuses_the_field_and_the_language_switch_land
     assert "405" not in screen.driver.title
 
 
+def test_the_live_preview_marks_the_field_in_question_and_unmarks_it_once_put_right(screen):
+    people, t1, _ = staff()
+    seat(t1, people["dealer"])
+    screen.log_in("dealer")
+    screen.open(f"/pit/tables/{t1.pk}/")
+    screen.choose("winner", "S")
+    screen.choose("discarder", "W")
+    screen.type("winning_tile", "1p")
+    screen.type("concealed", "345m678p234s99m11x")
+    screen.wait_for_preview(".problems", "Concealed tiles: 'x' is not part of the tile notation")
+    assert screen.find('[name="concealed"]').get_attribute("aria-invalid") == "true"
+    assert screen.find('[name="winning_tile"]').get_attribute("aria-invalid") is None
+
+    screen.type("concealed", "345m678p234s99m11p")
+    screen.wait_for_preview(".verdict.good", "Valid under Portaria 135/91/M")
+    assert screen.find('[name="concealed"]').get_attribute("aria-invalid") is None
+
+
 def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
     people, t1, _ = staff()
     service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
