@@ -184,3 +184,17 @@ def test_the_explained_jogo_numbers_chairs_from_1_and_names_seats_and_rounds(cli
     assert "capital transportado da rectificação do jogo 1" in " | ".join(
         read(page(client, people["inspector"], "pt", f"/audit/jogos/{carried.pk}/")))
 
+
+
+@pytest.mark.parametrize("language", ["pt", "zh-hant"])
+def test_the_daily_report_has_no_raw_code_and_no_english_word(casino, language):
+    from casino.reports.pdf import report_html
+    from casino.reports.selectors import daily_summary
+
+    people, t1, rows, carried = casino
+    texts = read(report_html(daily_summary(t1.casino, DAY), language=language))
+    # The rule set's identifier follows its title, which is in the report's language; the
+    # software version names its commit.
+    texts = [re.sub(r"\d+\.\d+\.\d+ \([\w-]+\)", "", text.replace("[portaria-135-91-M]", "")) for text in texts]
+    assert len(texts) > 10
+    assert wrong_words(texts, language) == []
