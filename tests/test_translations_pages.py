@@ -17,7 +17,7 @@ from django.utils import translation
 
 from casino.pit import service
 from casino.pit.models import Jogo
-from tests.audit import DAY, record
+from tests.audit import DAY, plant, record
 from tests.pit import NOON, staff
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +106,8 @@ def _english_afterwards():
 @pytest.fixture
 def casino():
     """T1's gaming day: a win, a draw, a false win, a pay-all and a misdeclared grade, with
-    named players; the first jogo amended (so later jogos carry the capital) and a refused try."""
+    named players; the first jogo amended (so later jogos carry the capital), and a row whose
+    stored figures are not the engine's."""
     from casino.pit.demo import FALSE_WIN, PAY_ALL
     from tests.audit import MISDECLARED
     from tests.pit import DRAW
@@ -122,6 +123,7 @@ def casino():
                                           record={**rows[0].record, "winner": "N", "discarder": "W"})
     service.decide_amendment(amendment, people["supervisor2"], approve=True)
     carried = Jogo.objects.filter(table=t1, kind=Jogo.CARRIED).first()
+    plant(game, people["dealer"], commission=20, fan_mismatch=True)  # differs from the engine
     return people, t1, rows, carried
 
 

@@ -299,12 +299,32 @@ def _flags(days: Days) -> list[Entry]:
     return entries
 
 
+# A ledger column that differs from the engine, as the exception queue names it.
+DIFFERENCE_FIELDS = {
+    "result": gettext_lazy("result"), "round_wind": gettext_lazy("round wind"),
+    "winner_chair": gettext_lazy("winner's chair"), "fan": gettext_lazy("fán"),
+    "declared_fan": gettext_lazy("declared fán"), "fan_mismatch": gettext_lazy("grade mismatch"),
+    "commission": gettext_lazy("commission"), "capped": gettext_lazy("cap bound"), "pay_all": gettext_lazy("pay-all"),
+    "capital_before": gettext_lazy("capital before"), "capital_after": gettext_lazy("capital after"),
+}
+
+
+def _difference_text(difference: Difference) -> str:
+    """One difference in the inspector's words: the column named, a chair numbered 1–4."""
+    recorded, recomputed = difference.recorded, difference.recomputed
+    if difference.field == "winner_chair":
+        recorded, recomputed = (None if v is None else v + 1 for v in (recorded, recomputed))
+    recorded, recomputed = ((_("yes") if v else _("no")) if isinstance(v, bool) else v for v in (recorded, recomputed))
+    return _("%(field)s recorded %(recorded)s, the engine gives %(recomputed)s") % {
+        "field": DIFFERENCE_FIELDS.get(difference.field, difference.field), "recorded": _none(recorded),
+        "recomputed": _none(recomputed)}
+
+
 def _differences(days: Days) -> list[Entry]:
     entries = []
     for item in checked(days):
         if item.differences:
-            detail = "; ".join(_("%(field)s recorded %(recorded)s, the engine gives %(recomputed)s") % {
-                "field": d.field, "recorded": d.recorded, "recomputed": d.recomputed} for d in item.differences)
+            detail = "; ".join(_difference_text(d) for d in item.differences)
             entries.append(Entry("difference", item.table, item.row.number, item.row.revision, item.row.id,
                                  item.gaming_day, detail))
     return entries

@@ -197,8 +197,6 @@ def form_field(record_field: str | None) -> str | None:
     return FORM_FIELD.get(record_field)
 
 
-
-
 def problem_field(problem) -> str | None:
     """The form field a refused save's problem is about: the record field it names, else the
     field its breach is about (a meld's problem by the meld's row)."""

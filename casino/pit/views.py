@@ -136,11 +136,6 @@ def _entered(request, table: Table):
     return form, form.record(service.record_header(game))
 
 
-def _attach(form: JogoForm, problems) -> None:
-    """Put each problem beside the field it is about, so the dealer sees where each error is."""
-    form.add_problems(problems)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def jogo(request: HttpRequest, pk: int) -> HttpResponse:
@@ -166,7 +161,7 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
     except service.Refused as refused:
         if (earlier := _saved_with(table, key)):
             return _receipt_redirect(earlier)  # a second send raced the first one and lost
-        _attach(form, refused.problems)
+        form.add_problems(refused.problems)  # each error beside its field
         return _table_page(request, table, form=form, problems=refused.problems, status=400)
     return _receipt_redirect(row)
 
@@ -196,7 +191,7 @@ def _preview_context(table: Table, record: dict) -> dict:
 
 def _preview_page(request, table, form, record) -> HttpResponse:
     context = _preview_context(table, record)
-    _attach(form, context.get("problems", ()))
+    form.add_problems(context.get("problems", ()))
     return _table_page(request, table, form=form, **context)
 
 
