@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from casino.reports.models import GamingDay
+from casino.terms.vocabulary import CARRIED_REASON
 from regulation import MalformedRecord, read_record, score
 from regulation.jogo import SEAT_NAMES
 from regulation.rotation import Progress
@@ -479,7 +480,7 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
         jogo, result = _score(table, later.progress, amounts, record)
         _append(table, _jogo_row(later.progress, amounts, record, jogo, result, game=game, number=later.number,
                                  position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
-                                 reason=f"capital carried from the amendment of jogo {original.number}",
+                                 reason=CARRIED_REASON.format(number=original.number),
                                  approved_by=checker, recorded_at=at, recorded_by=amendment.proposed_by,
                                  gaming_day=later.gaming_day), jogo=True)
     if any(amount is not None and amount < 0 for amount in capital(game)):
