@@ -96,7 +96,7 @@ def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
     screen.wait_for_preview(".verdict.good", "符合第135/91/M號訓令")
     preview = screen.text("#preview")
     assert "第六條(甲)(2)" in preview and "Art." not in preview
-    assert "限紅 25/50 (第八條)" in screen.text(".table-head")
+    assert "限紅 25/50 （第八條）" in screen.text(".table-head")
     screen.shot("table-zh-hant")
 
 

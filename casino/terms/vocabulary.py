@@ -247,6 +247,11 @@ def article_name(article: str) -> str:
     return gettext(_ARTICLE[number]) + (paragraph or "") + items
 
 
+def cited(article: str) -> str:
+    """An article cited in brackets after what it rules: "(Art. 8)", "(Art. 8.º)", "（第八條）"."""
+    return pgettext("an article cited in brackets", "({article})").format(article=article_name(article))
+
+
 _CITED = re.compile(r"(?<![\w(-])(\d+)(\([ab]\))?((?:\(\d+\))*)")
 
 

@@ -47,7 +47,7 @@ def tiles(value):
 
 # The regulation's words in the user's language (casino/terms), as filters: {{ jogo.result|result_name }}.
 for _name in ("localise", "result_name", "variant_name", "round_name", "seat_name", "meld_kind_name", "article_name",
-              "articles_name", "revision_reason"):
+              "articles_name", "cited", "revision_reason"):
     register.filter(_name, getattr(vocabulary, _name))
 
 
