@@ -71,7 +71,7 @@ def test_the_csv_has_a_row_per_current_jogo_with_the_recorded_and_the_regulation
     assert by_jogo["T1", planted.number]["commission recorded"] == "20"
     assert by_jogo["T1", planted.number]["commission per Art. 8"] == "10"
     assert by_jogo["T1", 5]["revision"] == "1" and by_jogo["T1", 5]["kind"] == "amended"
-    assert by_jogo["T3", 1]["cap bound"] == "1" and by_jogo["T3", 1]["tier"] == "100/200"
+    assert by_jogo["T3", 1]["cap bound"] == "1" and by_jogo["T3", 1]["tier X (of X/2X)"] == "100"
     assert sum(int(r["commission per Art. 8"]) for r in rows) == 80  # 4 wins at T1 × 10, 1 at T3 × 40
     assert by_jogo["T1", 1]["ledger hash"] == game.jogos.get(number=1).hash
 
@@ -86,9 +86,9 @@ def test_the_xlsx_has_the_jogos_the_commission_audit_and_the_differences(inspect
     jogos = list(book["Jogos"].values)
     assert len(jogos) == 1 + 7
     commission = {row[0]: row for row in book["Commission"].values}
-    # table, variant, tier, rate, jogos, won recorded, commission recorded, won per engine, per regulation, diff
-    assert commission["T1"][2:] == ("25/50", 10, 6, 4, 50, 4, 40, 10)
-    assert commission["T3"][2:] == ("100/200", 40, 1, 1, 40, 1, 40, 0)
+    # table, variant, tier X, rate, jogos, won recorded, commission recorded, won per engine, per regulation, diff
+    assert commission["T1"][2:] == (25, 10, 6, 4, 50, 4, 40, 10)
+    assert commission["T3"][2:] == (100, 40, 1, 1, 40, 1, 40, 0)
     assert commission["All tables"][6:] == (90, 5, 80, 10)
     differences = list(book["Differences"].values)
     assert differences[1:] == [("T1", game.pk, planted.number, 0, "commission", 20, 10)]

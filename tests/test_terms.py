@@ -144,13 +144,14 @@ def test_localise_translates_seats_kinds_and_variants_but_not_tile_codes():
     seats, breach = breaches_of(capital={"E": 5000, "S": 3000, "W": 2000}, claimants=["N"])
     assert seats.code == "seats" and breach.code == "seat_not_seated"
     assert in_language("pt", v.localise, breach) == (
-        "Art. 3.º(a): claimants[0] é Norte, mas ninguém ocupa o lugar Norte neste jogo.")
+        "Art. 3.º(a): Outro pretendente 1 é Norte, mas ninguém ocupa o lugar Norte neste jogo.")
     zh = in_language("zh-hant", v.localise, breach)
-    assert zh.startswith("第三條(甲)：") and "北位" in zh and "claimants[0]" in zh
+    assert zh.startswith("第三條(甲)：") and "北位" in zh and "同時要求食糊者 1" in zh and "claimants" not in zh
     breaches = breaches_of(hand={"concealed": "345m678p99m11p", "winning_tile": "1p",
                                  "melds": [{"kind": "chow", "tiles": "235s", "exposed": True}]})
     pt = in_language("pt", v.localise, breaches[0])
-    assert pt == "Art. 5.º(a)(3): hand.melds[0] é declarado sequência («ch'i»), mas tem 235s."
+    assert pt == "Art. 5.º(a)(3): o conjunto 1 é declarado sequência («ch'i»), mas tem 235s."
+    assert in_language("en", v.localise, breaches[0]) == "Art. 5(a)(3): meld 1 is declared a chow but holds 235s."
     (tier,) = breaches_of(variant="simplified", capital={"E": 5000, "S": 3000}, discarder="E",
                           hand={"concealed": "2223m", "winning_tile": "3m"})
     assert "簡易麻雀" in in_language("zh-hant", v.localise, tier)
@@ -165,7 +166,11 @@ def test_localise_a_malformed_record_keeps_the_dynamic_text():
     assert in_language("zh-hant", v.localise, error) == "流局並無此項 (I-1)"
     with pytest.raises(MalformedRecord) as raised:
         read_record(record(hand={"concealed": "345m678p234s99m11x", "winning_tile": "1p"}))
-    assert in_language("pt", v.localise, raised.value).endswith("(Art. 2.º; notação de RULES.md §1)")
+    assert in_language("pt", v.localise, raised.value) == (
+        "'x' não faz parte da notação das pedras (algarismos, depois m, p, s ou z) "
+        "(Art. 2.º: as pedras escrevem-se com os números seguidos do naipe, p. ex. 123m 456p 789s 11z)")
+    assert in_language("zh-hant", v.localise, raised.value).startswith("「x」不屬於牌的記法")
+    assert "hand.concealed" not in in_language("en", v.localise, raised.value)
 
 
 def test_localise_a_pit_problem_from_the_engine_and_from_the_service():
@@ -179,7 +184,8 @@ def test_localise_a_pit_problem_from_the_engine_and_from_the_service():
     assert in_language("zh-hant", v.localise, variant) == "第二條：第 3 號枱玩傳統麻雀；記錄卻為簡易麻雀。"
     malformed = Problem("malformed_record", None, "winner: a won jogo names its winner", "winner",
                         "a won jogo names its winner", {})
-    assert in_language("pt", v.localise, malformed) == "winner: um jogo ganho indica quem ganhou"
+    assert in_language("pt", v.localise, malformed) == "Vencedor: um jogo ganho indica quem ganhou"
+    assert in_language("pt", lambda e: v.localise(e, field=False), malformed) == "um jogo ganho indica quem ganhou"
 
 
 def test_localise_falls_back_to_the_stored_english_message():

@@ -16,31 +16,38 @@ from .selectors import Checked, Days, checked, commission_audit, current_revisio
 _encode = msgspec.json.encode
 
 
+CHAIRS = range(1, 5)  # chairs as people number them (the ledger keeps 0–3)
+
+
 def columns() -> list[str]:
-    return [_("gaming day"), _("table"), _("variant"), _("tier"), _("game"), _("jogo"), _("revision"), _("kind"),
-            _("result"), _("winner's chair"), _("fán"), _("declared fán"), _("grade mismatch"), _("cap bound"),
-            _("pay-all"), _("commission recorded"), _("commission per Art. 8"), _("capital before"),
-            _("capital after"), _("ledger seq"), _("ledger hash")]
+    """The jogos' columns: every figure in a column of its own, a chair's capital in one per chair."""
+    return [_("gaming day"), _("table"), _("variant"), _("tier X (of X/2X)"), _("game"), _("jogo"), _("revision"),
+            _("kind"), _("result"), _("winner's chair"), _("fán"), _("declared fán"), _("grade mismatch"),
+            _("cap bound"), _("pay-all"), _("commission recorded"), _("commission per Art. 8"),
+            *[_("capital before, chair %(chair)s") % {"chair": chair} for chair in CHAIRS],
+            *[_("capital after, chair %(chair)s") % {"chair": chair} for chair in CHAIRS],
+            _("ledger seq"), _("ledger hash")]
 
 
-def _line(item: Checked) -> list:
+def _line(item: Checked, blank="") -> list:
+    """One jogo's values: numbers as numbers; `blank` where there is none (an empty chair, no winner)."""
     row = item.row
-    return [item.gaming_day.isoformat(), item.table, item.variant, f"{item.stake}/{2 * item.stake}", row.game_id,
-            row.number, row.revision, item.kind, row.result, _blank(row.winner_chair), _blank(row.fan),
-            _blank(row.declared_fan), int(bool(row.fan_mismatch)), int(bool(row.capped)), int(bool(row.pay_all)),
-            row.commission, item.commission_due, _chairs(row.capital_before), _chairs(row.capital_after), item.seq,
-            item.hash]
+
+    def value(number):
+        return blank if number is None else number
+
+    return [item.gaming_day, item.table, item.variant, item.stake, row.game_id, row.number, row.revision, item.kind,
+            row.result, value(None if row.winner_chair is None else row.winner_chair + 1), value(row.fan),
+            value(row.declared_fan), int(bool(row.fan_mismatch)), int(bool(row.capped)), int(bool(row.pay_all)),
+            row.commission, item.commission_due, *map(value, _chairs(row.capital_before)),
+            *map(value, _chairs(row.capital_after)), item.seq, item.hash]
 
 
-def _blank(value):
-    return "" if value is None else value
-
-
-def _chairs(value) -> str:
-    """Capital per chair 0–3 as `5000 3000 2000 4000`, `-` for an empty chair."""
+def _chairs(value) -> list[int | None]:
+    """Capital per chair (0–3 in the ledger), None for an empty chair."""
     if isinstance(value, str):
         value = msgspec.json.decode(value)
-    return " ".join("-" if amount is None else str(amount) for amount in value)
+    return list(value)
 
 
 class _Echo:
@@ -52,7 +59,7 @@ def csv_lines(days: Days) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(columns())
     for item in checked(days):
-        yield writer.writerow(_line(item))
+        yield writer.writerow(_line(item))  # the gaming day as YYYY-MM-DD
 
 
 def jsonl_lines(days: Days) -> Iterator[bytes]:
@@ -67,14 +74,14 @@ def xlsx_bytes(days: Days) -> bytes:
     jogos = book.create_sheet(_("Jogos"))
     jogos.append(columns())
     for item in checked(days):
-        jogos.append(_line(item))
+        jogos.append(_line(item, blank=None))  # an empty cell where there is no figure
     audit = commission_audit(days)
     sheet = book.create_sheet(_("Commission"))
-    sheet.append([_("table"), _("variant"), _("tier"), _("commission per won jogo (Art. 8)"), _("jogos"),
+    sheet.append([_("table"), _("variant"), _("tier X (of X/2X)"), _("commission per won jogo (Art. 8)"), _("jogos"),
                   _("won jogos recorded"), _("commission recorded"), _("won jogos per the engine"),
                   _("commission per the regulation"), _("difference")])
     for line in audit.tables + audit.tiers + [audit.total]:
-        sheet.append([line.label or _("tier total"), line.variant, line.tier, line.rate, line.jogos,
+        sheet.append([line.label or _("tier total"), line.variant, line.stake or None, line.rate, line.jogos,
                       line.won_recorded, line.commission_recorded, line.won_due, line.commission_due, line.difference])
     differences = book.create_sheet(_("Differences"))
     differences.append([_("table"), _("game"), _("jogo"), _("revision"), _("field"), _("recorded"),

@@ -19,7 +19,7 @@ from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
 from casino.pit.service import gaming_day
 from casino.reports.selectors import day_bounds, latest_active_day, seat_player
-from casino.terms.vocabulary import round_name
+from casino.terms.vocabulary import article_name, revision_reason, round_name, seat_name
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import CURRENT
@@ -274,8 +274,8 @@ def _pay_alls(days: Days) -> list[Entry]:
     entries = []
     for row in _with_players(_current_with(days, pay_all=True)):
         pay_all = row.record.get("pay_all") or {}
-        entries.append(_entry("pay_all", row, _("Art. %(article)s: %(player)s pays for the losers") % {
-            "article": pay_all.get("article", "10"), "player": _player(row, pay_all.get("seat"))}))
+        entries.append(_entry("pay_all", row, _("%(article)s: %(player)s pays for the losers") % {
+            "article": article_name(pay_all.get("article") or "10"), "player": _player(row, pay_all.get("seat"))}))
     return entries
 
 
@@ -307,7 +307,7 @@ def _amendments(days: Days) -> list[Entry]:
             "state": amendment.get_state_display(), "maker": amendment.proposed_by.get_username(),
             "decision": (_("decided by %(checker)s") % {"checker": amendment.decided_by.get_username()})
             if amendment.decided_by else _("not yet decided"),
-            "reason": amendment.reason}
+            "reason": revision_reason(amendment.reason)}
         entries.append(Entry("amendment", row.table.number, row.number, row.revision,
                              amendment.revision_id or row.pk, row.gaming_day, detail))
     return entries

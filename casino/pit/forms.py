@@ -12,6 +12,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from casino.terms.vocabulary import article_name, localise, pay_all_article_text
+
 
 RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
 MELD_KINDS = [("", _("—")), ("chow", _("Chow")), ("pong", _("Pong")), ("kong", _("Open kong")),
@@ -32,6 +34,15 @@ FORM_FIELD = {  # the record's field (MalformedRecord.field) → the form's fiel
     "pay_all.broken_set": "pay_all_broken_set",
 }
 MELD_FIELD = re.compile(r"hand\.melds\[(\d)\]")
+BREACH_FIELD = {  # an engine breach (Breach.code) → the form's field it is about
+    "discarder_is_winner": "discarder", "winner_declined_pong": "winner", "hand_size": "concealed",
+    "hand_shape": "concealed", "not_a_winning_hand": "concealed", "fifth_copy": "concealed",
+    "tile_not_in_variant": "concealed", "conditions_conflict": "conditions", "heavenly": "conditions",
+    "earthly": "conditions", "robbing_kong": "conditions", "claim_priority": "claimants",
+    "saw_tiles_kong": "saw_tiles", "pay_all_seat": "pay_all_seat", "pay_all_article": "pay_all_article",
+    "pay_all_trigger": "pay_all_article", "pay_all_exempt": "pay_all_seat",
+    "meld_shape": "meld_tiles_{index}", "meld_concealed": "meld_kind_{index}", "simplified_claim": "meld_kind_{index}",
+}
 
 
 def tiles_input(kind: str, **attrs) -> forms.TextInput:
@@ -108,7 +119,8 @@ class JogoForm(forms.Form):
         self.fields["pay_all_seat"].choices = [("", _("None"))] + choices
         self.fields["false_win_seat"].choices = [("", _("—"))] + choices
         self.fields["pay_all_article"].choices = [("", _("—"))] + [
-            (article, f"Art. {article}") for article in PAY_ALL_ARTICLES[variant]]
+            (article, f"{article_name(article)} · {pay_all_article_text(article)}")
+            for article in PAY_ALL_ARTICLES[variant]]
         top = 2 if variant == "conventional" else 1  # Art. 6(a)(3), 6(b)
         self.fields["declared_fan"].choices = [("", _("—"))] + [(fan, fan) for fan in range(top + 1)]
         if variant != "conventional":
@@ -125,6 +137,28 @@ class JogoForm(forms.Form):
     def meld_rows(self):
         rows = range(MELD_ROWS if self.variant == "conventional" else 1)
         return [(self[f"meld_kind_{row}"], self[f"meld_tiles_{row}"]) for row in rows]
+
+    def add_problems(self, problems) -> None:
+        """Put each refused save's problem beside the field it is about, in the person's words."""
+        for problem in problems:
+            name = problem_field(problem)
+            if name in self.fields and not self.has_error(name):
+                self.add_error(name, localise(problem, field=False))
+
+    def mark_invalid(self) -> None:
+        """Mark every field with an error for assistive technology (aria-invalid, the message as
+        its description) and put the focus on the first one, also without the screen's script."""
+        first = True
+        for name in self.fields:
+            if not self.has_error(name):
+                continue
+            attrs = self.fields[name].widget.attrs
+            attrs["aria-invalid"] = "true"
+            described = attrs.get("aria-describedby", "")
+            attrs["aria-describedby"] = f"{self[name].auto_id}_error {described}".strip()
+            if first:
+                attrs["autofocus"] = True
+                first = False
 
     def record(self, header: dict) -> dict:
         """The portable record of what was entered, on the ledger's `header` (JOGO-FORMAT.md)."""
@@ -197,3 +231,16 @@ def form_field(record_field: str | None) -> str | None:
     return FORM_FIELD.get(record_field)
 
 
+def problem_field(problem) -> str | None:
+    """The form field a refused save's problem is about: the record field it names, else the
+    field its breach is about (a meld's problem by the meld's row)."""
+    name = form_field(getattr(problem, "field", None))
+    if name:
+        return name
+    params = getattr(problem, "params", None) or {}
+    if getattr(problem, "code", None) == "seat_not_seated":
+        return form_field(str(params.get("field", "")).split("[")[0])
+    name = BREACH_FIELD.get(getattr(problem, "code", None))
+    if name and "{index}" in name:
+        return name.format(index=params["index"]) if isinstance(params.get("index"), int) else None
+    return name

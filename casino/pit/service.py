@@ -19,7 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from casino.reports.models import GamingDay
+from casino.terms.vocabulary import CARRIED_REASON
 from regulation import MalformedRecord, read_record, score
+from regulation.jogo import SEAT_NAMES
 from regulation.rotation import Progress
 
 from .chain import GENESIS, row_hash
@@ -80,6 +82,11 @@ class Refused(Exception):
 def capital_article(variant: str) -> str:
     """The article of the capital at stake: Art. 9(a)(4) conventional, 9(b)(3) simplified."""
     return "9(a)(4)" if variant == "conventional" else "9(b)(3)"
+
+
+def _chair_number(chair):
+    """A chair as people number it, 1–4 (the ledger and the API keep 0–3)."""
+    return chair + 1 if isinstance(chair, int) and not isinstance(chair, bool) else chair
 
 
 def refuse(code: str, article: str | None, template: str, field: str | None = None, *,
@@ -240,11 +247,11 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
         if len(players) not in allowed or len(set(chairs)) != len(chairs) or not set(chairs) <= {0, 1, 2, 3}:
             need = (gettext_noop("exactly 4 players") if table.variant == "conventional"
                     else gettext_noop("2 to 4 players"))
-            raise refuse("seats", "3", gettext_noop("the {variant} game is played by {need}, one per chair 0–3."),
+            raise refuse("seats", "3", gettext_noop("the {variant} game is played by {need}, one per chair 1–4."),
                          "players", cite=True, variant=table.variant, need=need)
         if first_banker not in chairs:
             raise refuse("banker_absent", "3", gettext_noop("the first banker's chair {chair} is empty."),
-                         "first_banker", cite=True, chair=first_banker)
+                         "first_banker", cite=True, chair=_chair_number(first_banker))
         for index, player in enumerate(players):
             if not isinstance(player.get("capital"), int) or player["capital"] <= 0:
                 article = capital_article(table.variant)
@@ -308,11 +315,12 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
         amounts = list(table.game_capital)
         if chair not in range(4) or amounts[chair] is None:
             raise refuse("chair", "3", gettext_noop("Chair {chair} has no player in game {game}."), "chair",
-                         chair=chair + 1, game=game.pk)
+                         chair=_chair_number(chair), game=game.pk)
         if kind == Movement.CASH_OUT and amount > amounts[chair]:
             raise refuse("amount", capital_article(table.variant),
                          gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
-                                      "that."), "amount", chair=chair + 1, capital=amounts[chair], amount=amount)
+                                      "that."), "amount", chair=_chair_number(chair), capital=amounts[chair],
+                         amount=amount)
         movement = Movement(game=game, chair=chair, kind=kind, amount=amount, after_jogos=table.game_jogos,
                             recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
         amounts[chair] += movement.signed_amount
@@ -353,7 +361,7 @@ def _check_against_table(table: Table, state: Progress, amounts: list[int | None
                 problems.append(Problem.of("capital", article,
                                            gettext_noop("{seat} (chair {chair}) has {capital} at stake; the record "
                                                         "says {recorded}."), f"capital.{seat}", cite=True,
-                                           seat=seat, chair=chair, capital=amounts[chair],
+                                           seat=SEAT_NAMES[seat], chair=_chair_number(chair), capital=amounts[chair],
                                            recorded=jogo.capital[seat]))
     return problems
 
@@ -599,7 +607,7 @@ def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "",
         jogo, result = _score(table, later.progress, amounts, later_record)
         row = _jogo_row(later.progress, amounts, later_record, jogo, result, game=game, number=later.number,
                         position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
-                        reason=f"capital carried from the amendment of jogo {original.number}",
+                        reason=CARRIED_REASON.format(number=original.number),
                         gaming_day=later.gaming_day, **ledger)
         after[later.position] = row.capital_after
         carried.append((later, row))

@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.terms.vocabulary import seat_name
 from regulation.tiles import KINDS, tile_code
@@ -23,7 +23,7 @@ from regulation.tiles import KINDS, tile_code
 from . import service
 from .access import require, visible_tables
 from .explain import explain
-from .forms import JogoForm, SeatForm, form_field
+from .forms import JogoForm, SeatForm
 from .models import Game, Jogo, Table, superseded
 
 RECENT = 8  # jogos of the game listed under the form
@@ -76,15 +76,18 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
 def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_form: SeatForm | None = None,
                 problems=(), status: int = 200, **preview) -> HttpResponse:
     game = service.open_game(table)
+    # A refused save is shown at the POST-only address: changing the language from there
+    # lands on the table's own page (templates/base.html).
     context = {"table": table, "game": game, "problems": problems, "palette": palette(table.variant),
-               "can_record": request.user.has_perm("pit.record_at_table"), **preview}
+               "can_record": request.user.has_perm("pit.record_at_table"),
+               "page_url": reverse("pit:table", args=[table.pk]), **preview}
     if game is None:
         context["seat_form"] = seat_form or SeatForm()
     else:
         state, amounts = service.progress(game), service.capital(game)
-        context.update(state=state, seats=_seats(game, state, amounts),
-                       form=form or _jogo_form(table, game, state),
-                       recent=_recent(game))
+        form = form or _jogo_form(table, game, state)
+        form.mark_invalid()
+        context.update(state=state, seats=_seats(game, state, amounts), form=form, recent=_recent(game))
     receipt = request.GET.get("receipt")
     if receipt and receipt.isdigit():
         context["receipt"] = Jogo.objects.filter(table=table, pk=receipt).select_related("game").first()
@@ -134,18 +137,13 @@ def _entered(request, table: Table):
     return form, form.record(service.record_header(game))
 
 
-def _attach(form: JogoForm, problems) -> None:
-    """Mark the fields named by the problems, so the dealer sees where each error is."""
-    for problem in problems:
-        name = form_field(getattr(problem, "field", None))
-        if name and name in form.fields:
-            form.fields[name].widget.attrs["aria-invalid"] = "true"
-
-
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def jogo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Preview (action=preview) or save (action=save) the jogo entered."""
+    """Preview (action=preview) or save (action=save) the jogo entered; this address read
+    (a reload, a bookmark, a language change) is the table's page."""
+    if request.method == "GET":
+        return redirect("pit:table", pk=pk)
     table = _table(request, pk, "pit.record_at_table")
     saving = request.POST.get("action") == "save"
     if saving and (earlier := _saved_with(table, request.POST.get("key"))):
@@ -164,7 +162,7 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
     except service.Refused as refused:
         if (earlier := _saved_with(table, key)):
             return _receipt_redirect(earlier)  # a second send raced the first one and lost
-        _attach(form, refused.problems)
+        form.add_problems(refused.problems)  # each error beside its field
         return _table_page(request, table, form=form, problems=refused.problems, status=400)
     return _receipt_redirect(row)
 
@@ -194,7 +192,7 @@ def _preview_context(table: Table, record: dict) -> dict:
 
 def _preview_page(request, table, form, record) -> HttpResponse:
     context = _preview_context(table, record)
-    _attach(form, context.get("problems", ()))
+    form.add_problems(context.get("problems", ()))
     return _table_page(request, table, form=form, **context)
 
 

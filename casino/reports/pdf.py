@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from casino.pit.models import Casino
+from casino.terms.vocabulary import rule_set_title
 from regulation import CURRENT
 
 from .charts import bar_chart, column_chart
@@ -22,6 +23,7 @@ def report_html(summary: DailySummary, *, language: str, generated_at: dt.dateti
         return render_to_string("reports/daily_report.html", {
             "summary": summary,
             "rule_set": CURRENT,
+            "rule_set_title": rule_set_title(CURRENT.code, CURRENT.title),
             "version": software_version(),
             "generated_at": timezone.localtime(generated_at or timezone.now()),
             "language": language,

@@ -116,6 +116,64 @@ MESSAGE_WORDS = (
     gettext_noop("approved"), gettext_noop("rejected"),
 )
 
+# The record's fields (MalformedRecord.field, a breach's {field}) in people's words: a message
+# never shows a path such as `hand.melds[0]`. Meld and claimant numbers count from 1.
+_FIELD = {
+    "result": gettext_noop("Result"), "winner": gettext_noop("Winner"), "discarder": gettext_noop("Discarder"),
+    "hand": gettext_noop("Hand"), "hand.concealed": gettext_noop("Concealed tiles"),
+    "hand.winning_tile": gettext_noop("Winning tile"), "hand.melds": gettext_noop("Declared melds"),
+    "conditions": gettext_noop("Conditions"), "declared_fan": gettext_noop("Declared grade (fán)"),
+    "claimants": gettext_noop("Also claimed the discard to win"), "conduct": gettext_noop("Conduct and penalties"),
+    "pay_all": gettext_noop("Pay-all (包輸)"), "pay_all.seat": gettext_noop("Pay-all (包輸): liable player"),
+    "pay_all.article": gettext_noop("Pay-all article"), "pay_all.live_tile": gettext_noop("Pay-all (包輸)"),
+    "false_win": gettext_noop("False win (詐糊): offender"), "false_win.seat": gettext_noop("False win (詐糊): offender"),
+    "variant": gettext_noop("Variant"), "stake": gettext_noop("Tier"), "round_wind": gettext_noop("Round wind"),
+    "capital": gettext_noop("Capital at stake"), "players": gettext_noop("Players"),
+    "first_banker": gettext_noop("First banker"), "rules": gettext_noop("Rule set"),
+}
+_NUMBERED_FIELD = re.compile(r"(hand\.melds|claimants|conduct|players)\[(\d+)\]((?:\.\w+)*)")
+_NUMBERED = {"hand.melds": gettext_noop("Meld {n}"), "claimants": gettext_noop("Other claimant {n}"),
+             "conduct": gettext_noop("Conduct {n}"), "players": gettext_noop("Chair {n}")}
+
+# The engine's templates that name a field by its path, in people's words; {index} counts from 1.
+_REWORDED = {
+    "hand.melds[{index}] is declared a {kind} but holds {tiles}.":
+        gettext_noop("meld {index} is declared a {kind} but holds {tiles}."),
+    "hand.melds[{index}]: no chow or pong may be claimed in the simplified game; a discard is taken only to win "
+    "or to make an open kong.":
+        gettext_noop("meld {index}: no chow or pong may be claimed in the simplified game; a discard is taken only "
+                     "to win or to make an open kong."),
+    "hand.melds[{index}]: only a kong may be declared concealed; a concealed {kind} belongs in hand.concealed.":
+        gettext_noop("meld {index}: only a kong may be declared concealed; a concealed {kind} belongs with the "
+                     "concealed tiles."),
+    "claimants lists the other players who also claimed the discard; not the winner or the discarder.":
+        gettext_noop("the other claimants are the players who also claimed the discard; not the winner or the "
+                     "discarder."),
+    "{error} (Art. 2; notation of RULES.md §1)":
+        gettext_noop("{error} (Art. 2: tiles are written as numbers then the suit, e.g. 123m 456p 789s 11z)"),
+}
+
+# What the tile notation's reader says is wrong (regulation.tiles), in the person's language.
+_NOTATION = [
+    (re.compile(r"'(?P<char>.)' is not preceded by tile numbers"),
+     gettext_noop("'{char}' is not preceded by tile numbers")),
+    (re.compile(r"'(?P<tile>\dz)' is not a tile: honours are 1z–7z"),
+     gettext_noop("'{tile}' is not a tile: honours are 1z–7z")),
+    (re.compile(r"'0' is not a tile number: tiles are numbered 1–9 \(no red fives\)"),
+     gettext_noop("'0' is not a tile number: tiles are numbered 1–9 (no red fives)")),
+    (re.compile(r"'(?P<char>.)' is not part of the tile notation \(digits, then m, p, s or z\)"),
+     gettext_noop("'{char}' is not part of the tile notation (digits, then m, p, s or z)")),
+    (re.compile(r"tile numbers at the end have no suit letter \(m, p, s or z\)"),
+     gettext_noop("tile numbers at the end have no suit letter (m, p, s or z)")),
+]
+
+# The reason the recording service writes on a revision it carries (pit/service.py, `_apply`).
+CARRIED_REASON = gettext_noop("capital carried from the amendment of jogo {number}")
+_CARRIED_REASON = re.compile(r"capital carried from the amendment of jogo (?P<number>\d+)")
+
+# The rule sets the engine knows (regulation.rules.RuleSet.code), by their title.
+_RULE_SET = {"portaria-135-91-M": gettext_noop("Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong)")}
+
 
 def seat_name(wind: str) -> str:
     """Art. 3: the seat of `wind` ("E", "S", "W", "N"), the banker's always East."""
@@ -190,12 +248,82 @@ def article_name(article: str) -> str:
     return gettext(_ARTICLE[number]) + (paragraph or "") + items
 
 
-def localise(error: Any) -> str:
+def cited(article: str) -> str:
+    """An article cited in brackets after what it rules: "(Art. 8)", "(Art. 8.º)", "（第八條）"."""
+    return pgettext("an article cited in brackets", "({article})").format(article=article_name(article))
+
+
+_CITED = re.compile(r"(?<![\w(-])(\d+)(\([ab]\))?((?:\(\d+\))*)")
+
+
+def articles_name(articles: str) -> str:
+    """Every article reference in `articles` ("10(a)(7)–(8), 10(b)(3)") as `article_name` cites it."""
+    if not articles:
+        return ""
+    separator = pgettext("between two article references", ", ")
+    return separator.join(_CITED.sub(lambda found: article_name(found[0]), part) for part in articles.split(", "))
+
+
+def field_name(path: str | None) -> str | None:
+    """A field of the portable record ("hand.melds[0].tiles") in people's words ("Meld 1"); None
+    for a field with no name here (the message then goes without one)."""
+    if not path:
+        return None
+    numbered = _NUMBERED_FIELD.fullmatch(path)
+    if numbered:
+        return gettext(_NUMBERED[numbered[1]]).format(n=int(numbered[2]) + 1)
+    if path.startswith("capital.") and path[8:] in _SEAT:
+        return pgettext("the capital of a seat", "Capital at stake of {seat}").format(seat=seat_name(path[8:]))
+    name = _FIELD.get(path)
+    return gettext(name) if name else None
+
+
+def notation_mistake(text: str) -> str:
+    """What the tile notation's reader found wrong (regulation.tiles), in the active language."""
+    for pattern, template in _NOTATION:
+        found = pattern.fullmatch(text)
+        if found:
+            return gettext(template).format(**found.groupdict())
+    return text
+
+
+def revision_reason(reason: str) -> str:
+    """The reason of a revision: a person's words as written, the service's own in the active language."""
+    carried = _CARRIED_REASON.fullmatch(reason or "")
+    if carried:
+        return gettext(CARRIED_REASON).format(number=carried["number"])
+    return reason
+
+
+def rule_set_title(code: str, title: str) -> str:
+    """The title of the rule set `code` (regulation.rules) in the active language; `title` otherwise."""
+    return gettext(_RULE_SET[code]) if code in _RULE_SET else title
+
+
+def _words(template: str, params: dict) -> dict:
+    """The params of a message in the active language: seat names, kinds and variants translated,
+    field paths named, meld numbers counted from 1; tile codes and numbers stay as they are."""
+    words = {}
+    for name, value in params.items():
+        if name == "field":
+            value = field_name(value) or value
+        elif name == "index" and template in _REWORDED and isinstance(value, int):
+            value = value + 1
+        elif name == "error" and isinstance(value, str) and template in _REWORDED:
+            value = notation_mistake(value)
+        elif isinstance(value, str) and value:
+            value = gettext(value)
+        words[name] = value
+    return words
+
+
+def localise(error: Any, *, field: bool = True) -> str:
     """The message of a `Breach`, `MalformedRecord` or pit `Problem` in the active language.
 
     Its template is translated and filled with its params, each string param translated too
     (seat names, meld kinds, variants; tile codes and numbers stay as they are). The article
-    ("Art. 5(a)(6): ") or the field ("hand.concealed: ") goes in front when the English
+    ("Art. 5(a)(6): ") or the field, in people's words ("Concealed tiles: ", left out when
+    `field` is False, for a message shown beside its field), goes in front when the English
     message has it there. Without a template (an error stored before templates existed), or
     when the message is not its template filled in, the English message is returned.
     """
@@ -205,16 +333,17 @@ def localise(error: Any) -> str:
         return message
     params = getattr(error, "params", None) or {}
     english = template.format(**params)
-    words = {name: gettext(value) if isinstance(value, str) and value and name != "field" else value
-             for name, value in params.items()}
-    text = gettext(template).format(**words)
+    text = gettext(_REWORDED.get(template, template)).format(**_words(template, params))
     if message == english:
         return text
     article = getattr(error, "article", None)
     if article is not None and message == f"Art. {article}: {english}":
         return pgettext("an error message citing its article", "{article}: {message}").format(
             article=article_name(article), message=text)
-    field = getattr(error, "field", None)
-    if field and message == f"{field}: {english}":
-        return f"{field}: {text}"
+    path = getattr(error, "field", None)
+    if path and message == f"{path}: {english}":
+        name = field_name(path)
+        if not field or name is None:
+            return text
+        return pgettext("an error message naming its field", "{field}: {message}").format(field=name, message=text)
     return message

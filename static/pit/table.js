@@ -136,6 +136,17 @@
   }
   let timer = null;
   let asked = 0;
+  // Mark the fields the latest verdict is about, and only those; a message left beside a field
+  // from a refused save goes once its field is no longer in question.
+  function markFields() {
+    const invalid = new Set([...panel.querySelectorAll("[data-field]")].map((item) => item.dataset.field));
+    form.querySelectorAll("input, select, textarea").forEach((field) => {
+      if (invalid.has(field.name)) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    });
+    form.querySelectorAll(".field-error").forEach((note) => { note.hidden = !invalid.has(note.dataset.field); });
+  }
+
   async function refresh() {
     const mine = ++asked;
     const body = new FormData(form);
@@ -146,7 +157,7 @@
       if (response.ok) html = await response.text();
     } finally {
       if (mine === asked) {  // otherwise a newer request is on its way
-        if (html !== null) { panel.innerHTML = html; showVerdict(); }
+        if (html !== null) { panel.innerHTML = html; showVerdict(); markFields(); }
         busy("false");
       }
     }

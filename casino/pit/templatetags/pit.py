@@ -48,8 +48,17 @@ def tiles(value):
 
 
 # The regulation's words in the user's language (casino/terms), as filters: {{ jogo.result|result_name }}.
-for _name in ("localise", "result_name", "variant_name", "round_name"):
+for _name in ("localise", "result_name", "variant_name", "round_name", "seat_name", "meld_kind_name", "article_name",
+              "articles_name", "cited", "revision_reason"):
     register.filter(_name, getattr(vocabulary, _name))
+
+
+@register.filter
+def problem_field(problem) -> str:
+    """The name of the dealer's form field a problem is about ("" for none), for the screen's script."""
+    from casino.pit.forms import problem_field as field_of
+
+    return field_of(problem) or ""
 
 
 @register.filter
