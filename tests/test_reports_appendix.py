@@ -58,7 +58,8 @@ def test_a_resolved_flag_and_a_pending_amendment_say_so(day):
     flag = service.flag(service.current_jogos(day.r1.games.get())[1], day.people["inspector"], note="Look")
     service.resolve_flag(flag, day.people["manager"], note="Fine")
     jogo = service.current_jogos(day.r1.games.get())[3]
-    service.propose_amendment(jogo, day.people["supervisor"], record=jogo.record, reason="Recount")
+    corrected = {**jogo.record, "declared_fan": (jogo.record.get("declared_fan") or 0) + 1}
+    service.propose_amendment(jogo, day.people["supervisor"], record=corrected, reason="Recount")
 
     rows = appendix_rows(report_html(daily_summary(day.casino, DAY), language="en"), "exception-jogos")
 
