@@ -211,6 +211,10 @@ def build_table(task: tuple) -> int:
                     copy.write_row(row)
         cursor.execute("UPDATE pit_table SET ledger_seq = %s, ledger_head = %s, jogos_recorded = %s, is_open = true "
                        "WHERE id = %s", (seq, head, number, table_id))
+        if not state.complete:  # the last game is still in progress: the table's projection of it
+            cursor.execute("UPDATE pit_table SET game_id = %s, game_jogos = %s, game_banker = %s, "
+                           "game_round_wind = %s, game_capital = %s WHERE id = %s",
+                           (game_id - 1, position, state.banker, state.round_wind, encode(capital).decode(), table_id))
     return len(jogos)
 
 
