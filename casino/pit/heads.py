@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Max
+from django.db.models import OuterRef, Subquery
 
 from .models import Jogo, Movement, Table
 
@@ -29,28 +29,26 @@ class Head:
         return f"{self.seq} · {self.hash[:16]}"
 
 
-def _last_rows(tables) -> dict[int, tuple[int, str]]:
-    """Each table's last ledger row, (seq, hash), read from the rows themselves, not from the
-    table's own head fields, which the service moves and a rewind would move too."""
-    ids = [table.pk for table in tables]
-    last: dict[int, tuple[int, str]] = {}
-    for model in (Jogo, Movement):
-        tops = model.objects.filter(table_id__in=ids).values("table_id").annotate(top=Max("seq"))
-        wanted = {(row["table_id"], row["top"]) for row in tops}
-        if not wanted:
-            continue
-        rows = model.objects.filter(table_id__in={t for t, _ in wanted}, seq__in={s for _, s in wanted})
-        for table_id, seq, hash_ in rows.values_list("table_id", "seq", "hash"):
-            if (table_id, seq) in wanted and seq > last.get(table_id, (0, ""))[0]:
-                last[table_id] = (seq, hash_)
-    return last
-
-
-def heads(tables=None) -> list[Head]:
-    """Every table's head; a table with no ledger row yet has none. Three queries at most."""
-    tables = list(tables if tables is not None else Table.objects.select_related("casino").order_by("pk"))
-    last = _last_rows(tables)
-    return [Head(table, *last[table.pk]) for table in tables if table.pk in last]
+def heads(tables=None, *, before: dt.datetime | None = None) -> list[Head]:
+    """Every table's head, or its head as it stood at `before`: its last ledger row, read from
+    the rows themselves, not from the table's own head fields, which the service moves and a
+    rewind would move too. A table with no ledger row (by then) has none. One query."""
+    tables = tables if tables is not None else Table.objects.select_related("casino").order_by("pk")
+    last = {}
+    for model, name in ((Jogo, "jogo"), (Movement, "movement")):
+        rows = model.objects.filter(table=OuterRef("pk"))
+        if before is not None:
+            rows = rows.filter(recorded_at__lt=before)
+        rows = rows.order_by("-seq")
+        last[f"{name}_seq"] = Subquery(rows.values("seq")[:1])
+        last[f"{name}_hash"] = Subquery(rows.values("hash")[:1])
+    found = []
+    for table in tables.annotate(**last):
+        ends = [(table.jogo_seq, table.jogo_hash), (table.movement_seq, table.movement_hash)]
+        ends = [end for end in ends if end[0] is not None]
+        if ends:
+            found.append(Head(table, *max(ends)))
+    return found
 
 
 def snapshot(at: dt.datetime) -> dict:

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce, ExtractHour
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_noop
 
+from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
 from casino.pit.service import gaming_day
 from casino.terms.vocabulary import article_name, seat_name
@@ -240,6 +241,9 @@ class DailySummary:
     commission_by_hour: list[tuple[int, int]]
     state: GamingDay | None
     events: list[DayEvent] = field(default_factory=list)
+    # Each table's ledger head at the end of the day (issue 13 §6): printed on the signed
+    # report, it anchors the hash chains outside the database.
+    heads: list[Head] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -341,7 +345,13 @@ def daily_summary(casino: Casino, day: dt.date) -> DailySummary:
     state, events = day_state(casino, day)
     return DailySummary(casino=casino, day=day, tables=tables, totals=totals, tiers=tier_lines(tables),
                         exceptions=exceptions(casino, day, totals), commission_by_hour=commission_by_hour(casino, day),
-                        state=state, events=events)
+                        state=state, events=events, heads=ledger_heads(casino, day))
+
+
+def ledger_heads(casino: Casino, day: dt.date) -> list[Head]:
+    """Each of the casino's tables' last ledger row recorded before the gaming day ended: the same
+    figures whenever the report is printed, once the day is over."""
+    return heads(casino.tables.order_by("number"), before=day_bounds(day)[1])
 
 
 def default_casino() -> Casino | None:
