@@ -172,6 +172,11 @@ STORAGES = {
 # the next calendar day.
 GAMING_DAY_STARTS = os.environ.get("GAMING_DAY_STARTS", "06:00")
 
+# The audit's commission and exception pages re-score every jogo of their range in the request:
+# a range holding more ledger rows than this is refused, so that no page takes more than about
+# 2 s (README, "Auditing"); the exports and audit_recompute stream any range.
+AUDIT_PAGE_MAX_JOGOS = int(os.environ.get("AUDIT_PAGE_MAX_JOGOS", "5000"))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

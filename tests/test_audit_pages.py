@@ -112,3 +112,20 @@ def test_the_pages_speak_portuguese_and_chinese(client, day):
     for language, words in (("pt", "Auditoria das comissões"), ("zh-hant", "抽水稽核")):
         client.cookies["django_language"] = language
         assert words in inspector.get("/audit/commission/?day=2026-11-21").content.decode()
+
+
+@pytest.mark.parametrize("page", ["commission", "exceptions"])
+def test_a_page_refuses_more_days_than_it_re_checks_at_once_and_says_where_to_go(client, day, settings, page):
+    """Issue 13 §9: a page re-scores its range in the request, so a range of more ledger rows than
+    AUDIT_PAGE_MAX_JOGOS is refused on its field; the export still holds them all."""
+    people, t1, game, rows = day
+    inspector = client_as(client, people["inspector"])
+    held = len(rows)
+    settings.AUDIT_PAGE_MAX_JOGOS = held
+    assert inspector.get(f"/audit/{page}/?from=2026-11-20&to=2026-11-21").status_code == 200
+    settings.AUDIT_PAGE_MAX_JOGOS = held - 1
+    refused = inspector.get(f"/audit/{page}/?from=2026-11-20&to=2026-11-21")
+    text = refused.content.decode()
+    assert refused.status_code == 400
+    assert f"to: these gaming days hold {held} jogos, more than a page re-checks at once ({held - 1})" in text
+    assert inspector.get("/audit/export/?format=csv&from=2026-11-20&to=2026-11-21").status_code == 200

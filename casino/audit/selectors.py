@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
@@ -75,6 +76,18 @@ def parse_days(params) -> Days:
     if last < first:
         raise BadDays("to", _("the range ends before it starts"))
     return Days(first, last)
+
+
+def check_page_range(days: Days) -> None:
+    """A page re-scores every jogo of its range while the inspector waits. So that no page takes
+    more than about 2 s, a range holding more ledger rows than AUDIT_PAGE_MAX_JOGOS is refused
+    (BadDays on `to`, or on `day`), pointing to the export and to audit_recompute, which stream."""
+    limit = settings.AUDIT_PAGE_MAX_JOGOS
+    rows = Jogo.objects.filter(gaming_day__range=(days.first, days.last)).count()
+    if rows > limit:
+        raise BadDays("day" if days.single else "to", _(
+            "these gaming days hold %(rows)s jogos, more than a page re-checks at once (%(limit)s): choose fewer "
+            "days, or download the export, which holds them all") % {"rows": rows, "limit": limit})
 
 
 # --- The current revisions -----------------------------------------------------------------------
@@ -232,8 +245,9 @@ def exceptions(days: Days, kind: str | None = None) -> list[Entry]:
     """The exception queue of the days: every kind, or one."""
     wanted = [kind] if kind else list(KINDS)
     entries: list[Entry] = []
+    games = _Games(days)  # read once for the two kinds that replay whole games
     for name in wanted:
-        entries += _FINDERS[name](days)
+        entries += _FINDERS[name](games) if name in _REPLAYS else _FINDERS[name](days)
     return sorted(entries, key=lambda e: (e.gaming_day or dt.date.min, e.table, e.number or 0, e.kind))
 
 
@@ -386,26 +400,36 @@ def _differences(days: Days) -> list[Entry]:
     return entries
 
 
-def _games_touched(days: Days) -> dict[int, list[Jogo]]:
-    """Each game with a current jogo in the days: all its current jogos, in order."""
-    games = (Jogo.objects.filter(gaming_day__range=(days.first, days.last)).values("game"))
-    rows = (Jogo.objects.filter(game__in=games).filter(~superseded()).select_related("table")
-            .only("id", "table__number", "game", "number", "position", "revision", "banker_chair", "round_wind",
-                  "record", "gaming_day").order_by("game", "position"))
-    by_game: dict[int, list[Jogo]] = defaultdict(list)
-    for row in rows:
-        by_game[row.game_id].append(row)
-    return by_game
+class _Games:
+    """The games with a current jogo in the days, each with all its current jogos in order: read
+    on first use, once for every kind that needs them. Only plain columns are read (no record)."""
+
+    def __init__(self, days: Days):
+        self.days = days
+        self._by_game: dict[int, list[Jogo]] | None = None
+
+    @property
+    def by_game(self) -> dict[int, list[Jogo]]:
+        if self._by_game is None:
+            days = self.days
+            games = Jogo.objects.filter(gaming_day__range=(days.first, days.last)).values("game")
+            rows = (Jogo.objects.filter(game__in=games).filter(~superseded()).select_related("table")
+                    .only("id", "table__number", "game", "number", "position", "revision", "banker_chair",
+                          "round_wind", "result", "winner_chair", "gaming_day").order_by("game", "position"))
+            self._by_game = defaultdict(list)
+            for row in rows:
+                self._by_game[row.game_id].append(row)
+        return self._by_game
 
 
 def _in(days: Days, row: Jogo) -> bool:
     return days.first <= row.gaming_day <= days.last
 
 
-def _rotation(days: Days) -> list[Entry]:
+def _rotation(games: _Games) -> list[Entry]:
     """Replay each game's current revisions (Art. 3): I-1 the bank moves only when a
     non-banker wins; I-2 the round wind advances when the bank returns to the first banker."""
-    by_game = _games_touched(days)
+    days, by_game = games.days, games.by_game
     chairs: dict[int, list[int]] = defaultdict(list)
     names: dict[int, dict[int, str]] = defaultdict(dict)
     for game_id, chair, name in Player.objects.filter(game__in=by_game).values_list("game", "chair", "name"):
@@ -431,9 +455,8 @@ def _rotation(days: Days) -> list[Entry]:
                                                   "expected": round_name(state.round_wind)})
             if problems and _in(days, row):
                 entries.append(_entry("rotation", row, "; ".join(problems)))
-            if not state.complete:
-                record = row.record
-                state = state.after(banker_moves=record.get("result") == "win" and record.get("winner") != "E")
+            if not state.complete:  # I-1: the bank moves when a player other than the banker wins
+                state = state.after(banker_moves=row.result == "win" and row.winner_chair != row.banker_chair)
     return entries
 
 
@@ -456,11 +479,11 @@ def _run(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
-def _sequence_gaps(days: Days) -> list[Entry]:
+def _sequence_gaps(games: _Games) -> list[Entry]:
     """Jogos of a game not numbered 1..n in play order; table jogo numbers and ledger seq
     (jogos and movements together) with a hole in or at the edges of the days."""
-    entries = []
-    for rows in _games_touched(days).values():
+    days, entries = games.days, []
+    for rows in games.by_game.values():
         positions = [row.position for row in rows]
         for index, row in enumerate(rows):
             expected_number = rows[0].number + index
@@ -509,6 +532,7 @@ def _none(value) -> str:
 _FINDERS = {"fan_mismatch": _fan_mismatches, "amendment": _amendments, "pay_all": _pay_alls,
             "false_win": _false_wins, "capped": _capped, "sequence_gap": _sequence_gaps, "rotation": _rotation,
             "flag": _flags, "difference": _differences, "refusal": _refusals}
+_REPLAYS = {"sequence_gap", "rotation"}
 
 
 # --- Inspectors' flags ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from casino.terms.vocabulary import localise
 
 from . import exports
 from .forms import CommentForm, ResolveForm
-from .selectors import (KINDS, BadDays, Days, commission_audit, count_by_kind, exceptions, explain, flag_list,
+from .selectors import (KINDS, BadDays, Days, check_page_range, commission_audit, count_by_kind, exceptions, explain, flag_list,
                         flag_thread, flags_with_jogo, open_flag_count, parse_days)
 
 FORMATS = {"csv": "text/csv; charset=utf-8", "jsonl": "application/x-ndjson",
@@ -37,9 +37,13 @@ def inspector(view):
     return checked
 
 
-def _days_or_index(request: HttpRequest) -> Days | HttpResponse:
+def _days_or_index(request: HttpRequest, *, rechecked: bool = False) -> Days | HttpResponse:
+    """The days asked for; with `rechecked`, no more than a page re-scores at once."""
     try:
-        return parse_days(request.GET)
+        days = parse_days(request.GET)
+        if rechecked:
+            check_page_range(days)
+        return days
     except BadDays as error:
         return _index_page(request, error=error, params=request.GET, status=400)
 
@@ -68,7 +72,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @inspector
 def commission(request: HttpRequest) -> HttpResponse:
-    days = _days_or_index(request)
+    days = _days_or_index(request, rechecked=True)
     if isinstance(days, HttpResponse):
         return days
     return render(request, "audit/commission.html", {"days": days, "audit": commission_audit(days)})
@@ -76,7 +80,7 @@ def commission(request: HttpRequest) -> HttpResponse:
 
 @inspector
 def exception_queue(request: HttpRequest) -> HttpResponse:
-    days = _days_or_index(request)
+    days = _days_or_index(request, rechecked=True)
     if isinstance(days, HttpResponse):
         return days
     kind = request.GET.get("kind") or None

@@ -36,9 +36,12 @@ def sync_groups(apps=None, schema_editor=None) -> None:
         from django.apps import apps as global_apps
         apps = global_apps
     for config in apps.get_app_configs():
-        config.models_module = True
+        # create_permissions skips an app config without models_module, which a migration's
+        # historical apps lack; the real app configs keep theirs (a flush's post_migrate needs it).
+        kept = getattr(config, "models_module", None)
+        config.models_module = kept or True
         create_permissions(config, verbosity=0)
-        config.models_module = None
+        config.models_module = kept
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
     # A permission whose model or app a migration has not made yet is granted when a later
