@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop
 
 from casino.reports.models import GamingDay
 from regulation import MalformedRecord, read_record, score
+from regulation.record import MAX_AMOUNT
 from regulation.rotation import Progress
 
 from .chain import GENESIS, row_hash
@@ -190,6 +191,10 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
                 raise refuse("capital", article, gettext_noop("each player's capital at stake is a positive "
                                                               "whole number of currency units."),
                              f"players[{index}].capital", cite=True)
+            if player["capital"] > MAX_AMOUNT:  # the engine reads no capital above it: the table would freeze
+                raise refuse("capital", capital_article(table.variant),
+                             gettext_noop("a player's capital at stake is at most {most} currency units."),
+                             f"players[{index}].capital", cite=True, most=MAX_AMOUNT)
         game = Game.objects.create(table=table, first_banker=first_banker, started_at=at, started_by=user)
         for player in sorted(players, key=lambda p: p["chair"]):
             Player.objects.create(game=game, chair=player["chair"], name=player["name"])
@@ -243,6 +248,11 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
             raise refuse("amount", capital_article(table.variant),
                          gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
                                       "that."), "amount", chair=chair, capital=amounts[chair], amount=amount)
+        if kind == Movement.BUY_IN and amounts[chair] + amount > MAX_AMOUNT:  # the engine's limit (record.py)
+            raise refuse("amount", capital_article(table.variant),
+                         gettext_noop("A buy-in of {amount} would bring the player's capital at stake from "
+                                      "{capital} to more than {most}, the most it can be."), "amount",
+                         capital=amounts[chair], amount=amount, most=MAX_AMOUNT)
         last = last_jogo(game)
         movement = Movement(game=game, chair=chair, kind=kind, amount=amount,
                             after_jogos=last.position if last else 0,
