@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Exists, OuterRef
+from django.shortcuts import render
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework import mixins, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import BasePermission
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -77,7 +80,7 @@ class TableViewSet(ReadViewSet):
         table = self.get_object()
         require(request.user, "pit.record_at_table", table)
         key = request.headers.get("Idempotency-Key")
-        validated(IdempotencyKeySerializer, {} if key is None else {"key": key})
+        validated(IdempotencyKeySerializer, {} if key is None else {"Idempotency-Key": key})
         jogo, created = service.record_jogo(table, request.user, request.data, idempotency_key=key)
         return Response(JogoSerializer(jogo).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -231,3 +234,36 @@ class TokenView(ObtainAuthToken):
     throttle_scope = "login"
     parser_classes = [FormParser, MultiPartParser, JSONParser]
     serializer_class = TokenInputSerializer
+
+
+# --- The schema and its docs pages ------------------------------------------------------------------
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema. Its errors are JSON in the one shape, whatever format was asked for."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        return response
+
+
+class LoginFirst:
+    """A docs page asked for by a visitor who is not logged in: a 403 page that says how to log
+    in (and comes back here), rather than a bare 403."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return render(request, "pit/api_login.html", {"next": request.get_full_path()},
+                          status=status.HTTP_403_FORBIDDEN)
+        return super().get(request, *args, **kwargs)
+
+
+class DocsView(LoginFirst, SpectacularSwaggerSplitView):
+    """Swagger UI, its script served as a file of its own (no inline script: Content-Security-Policy)."""
+
+
+class RedocView(LoginFirst, SpectacularRedocView):
+    template_name = "pit/api_redoc.html"

@@ -118,7 +118,11 @@ class FlagInputSerializer(serializers.Serializer):
 
 
 class IdempotencyKeySerializer(serializers.Serializer):
-    key = serializers.CharField(max_length=100, required=False, label=_("Idempotency-Key header"))
+    """The Idempotency-Key header, as the jogo's column holds it (100 characters)."""
+
+    def get_fields(self):
+        return {"Idempotency-Key": serializers.CharField(max_length=100, required=False,
+                                                         label=_("Idempotency-Key header"))}
 
 
 class TokenInputSerializer(AuthTokenSerializer):
