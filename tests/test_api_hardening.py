@@ -305,3 +305,15 @@ def test_an_unexpected_error_is_a_500_in_the_error_shape_and_logged_with_its_tra
     assert error["code"] == "server_error" and "a bug" not in error["message"]
     logged, = [r for r in caplog.records if r.name == "casino.api"]
     assert logged.exc_info[0] is ZeroDivisionError
+
+
+@pytest.mark.parametrize("language,amount,nul", [("pt", "Montante:", "NUL"), ("zh-hant", "金額:", "NUL")])
+def test_errors_are_in_the_requests_language(world, language, amount, nul):
+    dealer = client(world["people"]["dealer"])
+    response = dealer.post(f"/api/v1/games/{world['game'].pk}/movements/", {"chair": 1, "kind": "buy_in"},
+                           format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert errors(response, 400)[0]["message"].startswith(amount)
+    response = dealer.post(f"/api/v1/games/{world['game'].pk}/movements/", {"chair": 1, "kind": "buy_in\x00"},
+                           format="json", HTTP_ACCEPT_LANGUAGE=language)
+    message = errors(response, 400)[0]["message"]
+    assert nul in message and "Text may not" not in message
