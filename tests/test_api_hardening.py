@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from casino.pit import service
@@ -309,6 +310,11 @@ def test_an_unexpected_error_is_a_500_in_the_error_shape_and_logged_with_its_tra
 
 @pytest.mark.parametrize("language,amount,nul", [("pt", "Montante:", "NUL"), ("zh-hant", "金額:", "NUL")])
 def test_errors_are_in_the_requests_language(world, language, amount, nul):
+    with translation.override("en"):  # the request's language stays active in this thread afterwards
+        ask_in(world, language, amount, nul)
+
+
+def ask_in(world, language, amount, nul):
     dealer = client(world["people"]["dealer"])
     response = dealer.post(f"/api/v1/games/{world['game'].pk}/movements/", {"chair": 1, "kind": "buy_in"},
                            format="json", HTTP_ACCEPT_LANGUAGE=language)
