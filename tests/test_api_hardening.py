@@ -3,16 +3,17 @@ table, now gets a 4xx in the one error shape (§2), writes nothing, and the tabl
 afterwards. The NUL character and bigint cases only ever failed on PostgreSQL: run these on
 both databases."""
 import json
+import threading
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.utils import translation
 from rest_framework.test import APIClient
 
 from casino.pit import service
-from casino.pit.models import Flag, Game, Jogo, Movement, Player, Refusal
+from casino.pit.models import Flag, Game, Jogo, Movement, Player, Refusal, Table
 from regulation.record import MAX_AMOUNT
-from tests.pit import NOON, next_record, seat, staff, table
+from tests.pit import DRAW, NOON, next_record, seat, staff, table
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +27,11 @@ def world():
 
 
 def client(person=None) -> APIClient:
+    """A client of `person`, whose jogo POSTs name T1's next jogo (Jogo-Number), as they must."""
     made = APIClient()
     if person is not None:
         made.force_authenticate(person)
+    made.credentials(HTTP_JOGO_NUMBER=str(Table.objects.get(number="T1").jogos_recorded + 1))
     return made
 
 
@@ -323,3 +326,79 @@ def ask_in(world, language, amount, nul):
                            format="json", HTTP_ACCEPT_LANGUAGE=language)
     message = errors(response, 400)[0]["message"]
     assert nul in message and "Text may not" not in message
+
+
+# --- No duplicate without a key (§4) --------------------------------------------------------------
+
+def post_draw(world, number, **headers):
+    game = Game.objects.get(pk=world["game"].pk)
+    made = APIClient()
+    made.force_authenticate(world["people"]["dealer"])
+    if number is not None:
+        headers["HTTP_JOGO_NUMBER"] = str(number)
+    return made.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", next_record(game, **DRAW), format="json",
+                     **headers)
+
+
+def test_a_jogo_post_must_say_which_jogo_it_records(world):
+    error, = errors(post_draw(world, None), 400)
+    assert error["field"] == "Jogo-Number" and error["code"] == "required"
+    errors(post_draw(world, "two"), 400)
+    assert Jogo.objects.count() == 1
+    assert client(world["people"]["dealer"]).get(f"/api/v1/tables/{world['t1'].pk}/").json()["next"]["number"] == 2
+
+
+def test_the_same_draw_sent_again_without_a_key_is_a_409_naming_the_current_number(world):
+    assert post_draw(world, 2).status_code == 201
+    for _ in range(4):  # the same draw, sent again by a dealer who did not see the answer
+        error, = errors(post_draw(world, 2), 409)
+        assert error["code"] == "stale_number" and "number 3, not 2" in error["message"]
+    assert Jogo.objects.count() == 2
+    assert post_draw(world, 3).status_code == 201
+    errors(post_draw(world, 9), 409)  # a number ahead of the table's is refused as well
+
+
+def test_a_retry_with_its_key_still_gets_the_jogo_it_recorded(world):
+    first = post_draw(world, 2, HTTP_IDEMPOTENCY_KEY="draw-2")
+    again = post_draw(world, 2, HTTP_IDEMPOTENCY_KEY="draw-2")
+    assert (first.status_code, again.status_code) == (201, 200) and first.json()["id"] == again.json()["id"]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="threads racing on the table's row lock: PostgreSQL")
+@pytest.mark.usefixtures("flush_ledger_afterwards")
+def test_five_identical_draws_posted_at_once_without_a_key_make_one_jogo():
+    people, t1, _ = staff()
+    game = seat(t1, people["dealer"])
+    world = {"people": people, "t1": t1, "game": game}
+    statuses, barrier = [], threading.Barrier(5)
+
+    def post():
+        try:
+            barrier.wait()
+            statuses.append(post_draw(world, 1).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201, 409, 409, 409, 409]
+    assert Jogo.objects.filter(table=t1).count() == 1
+
+
+def test_the_dealers_form_sends_the_jogo_number_it_showed(world, client):
+    """The table screen's form carries the number of the jogo it shows, with its key: two forms
+    opened for the same jogo (two tabs, two dealers) record it once."""
+    from django.urls import reverse
+
+    client.force_login(world["people"]["dealer"])
+    page = client.get(reverse("pit:table", args=[world["t1"].pk])).content.decode()
+    assert 'name="number" value="2"' in page
+    draw = {"result": "draw", "action": "save", "number": "2"}
+    first = client.post(reverse("pit:jogo", args=[world["t1"].pk]), {**draw, "key": "tab-1"})
+    second = client.post(reverse("pit:jogo", args=[world["t1"].pk]), {**draw, "key": "tab-2"})
+    assert first.status_code == 302 and second.status_code == 400
+    assert "number 3, not 2" in second.content.decode()
+    assert Jogo.objects.filter(table=world["t1"]).count() == 2

@@ -29,7 +29,7 @@ from . import schema, service  # noqa: F401  (schema registers the record's Open
 from .access import require, visible_tables
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
 from .serializers import (AmendmentSerializer, FlagInputSerializer, FlagSerializer, GameSerializer,
-                          IdempotencyKeySerializer, JogoSerializer, MovementInputSerializer, MovementSerializer,
+                          JogoHeadersSerializer, JogoSerializer, MovementInputSerializer, MovementSerializer,
                           RecordSerializer, RefusalSerializer, StartGameSerializer, TableSerializer,
                           TokenInputSerializer)
 
@@ -69,19 +69,24 @@ class TableViewSet(ReadViewSet):
         game = service.start_game(table, request.user, **validated(StartGameSerializer, request.data))
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=RecordSerializer, parameters=[OpenApiParameter(
-        "Idempotency-Key", str, OpenApiParameter.HEADER,
-        description="any unique string of at most 100 characters; a retried POST with the same key returns "
-                    "the first result")],
+    @extend_schema(request=RecordSerializer, parameters=[
+        OpenApiParameter("Jogo-Number", int, OpenApiParameter.HEADER, required=True,
+                         description="the number of the jogo this records: the table's `next.number`. Another "
+                                     "number (the jogo was recorded meanwhile) is a 409 that gives the current one"),
+        OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
+                         description="any unique string of at most 100 characters; a retried POST with the same "
+                                     "key returns the first result")],
         responses={201: JogoSerializer, 200: JogoSerializer})
     @action(detail=True, methods=["post"])
     def jogos(self, request, pk=None):
-        """Record the table's next jogo. The body is the portable record (the `Record` schema)."""
+        """Record the table's next jogo. The body is the portable record (the `Record` schema); the
+        Jogo-Number header says which jogo it is, so that a record sent twice is recorded once."""
         table = self.get_object()
         require(request.user, "pit.record_at_table", table)
-        key = request.headers.get("Idempotency-Key")
-        validated(IdempotencyKeySerializer, {} if key is None else {"Idempotency-Key": key})
-        jogo, created = service.record_jogo(table, request.user, request.data, idempotency_key=key)
+        headers = validated(JogoHeadersSerializer, {name: request.headers[name] for name in
+                                                    ("Jogo-Number", "Idempotency-Key") if name in request.headers})
+        jogo, created = service.record_jogo(table, request.user, request.data, number=headers["Jogo-Number"],
+                                            idempotency_key=headers.get("Idempotency-Key") or None)
         return Response(JogoSerializer(jogo).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=None, responses={200: TableSerializer})

@@ -92,6 +92,8 @@ class JogoForm(forms.Form):
                                            required=False)
     false_win_seat = forms.ChoiceField(label=_("False win (詐糊): offender"), required=False)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The jogo number the screen showed: saving refuses another (the jogo was recorded meanwhile).
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, seats: dict[str, str], variant: str, **kwargs):
         """`seats`: seat wind → label ("E · Ana") of the seated seats, in turn order."""

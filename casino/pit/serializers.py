@@ -33,6 +33,8 @@ class NextJogoSerializer(serializers.Serializer):
     """Who plays the table's next jogo as what (Art. 3), and with what capital."""
 
     game = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the number of the table's next jogo: send it as the Jogo-Number "
+                                                "header when recording it")
     banker_chair = serializers.IntegerField(help_text="the banker's " + CHAIR_HELP)
     round_wind = serializers.CharField()
     seats = serializers.DictField(child=SeatSerializer(), help_text="seat wind → chair, player, capital")
@@ -43,7 +45,7 @@ def next_jogo(game: Game) -> dict:
     state = service.progress(game)
     amounts = service.capital(game)
     names = {p.chair: p.name for p in game.players.all()}
-    return {"game": game.pk, "banker_chair": state.banker, "round_wind": state.round_wind,
+    return {"game": game.pk, "number": game.table.jogos_recorded + 1, "banker_chair": state.banker, "round_wind": state.round_wind,
             "complete": state.complete,
             "seats": {seat: {"chair": chair, "player": names[chair], "capital": amounts[chair]}
                       for seat, chair in state.seats.items()}}
@@ -117,11 +119,14 @@ class FlagInputSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=2000, label=_("Note"), help_text="what the inspector saw")
 
 
-class IdempotencyKeySerializer(serializers.Serializer):
-    """The Idempotency-Key header, as the jogo's column holds it (100 characters)."""
+class JogoHeadersSerializer(serializers.Serializer):
+    """The headers of a jogo's POST: which jogo it records (Jogo-Number, required) and its
+    Idempotency-Key (optional, as the jogo's column holds it: 100 characters)."""
 
     def get_fields(self):
-        return {"Idempotency-Key": serializers.CharField(max_length=100, required=False,
+        return {"Jogo-Number": serializers.IntegerField(min_value=1, max_value=2**31 - 1,
+                                                       label=_("Jogo-Number header")),
+                "Idempotency-Key": serializers.CharField(max_length=100, required=False, allow_blank=True,
                                                          label=_("Idempotency-Key header"))}
 
 

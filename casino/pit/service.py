@@ -367,11 +367,13 @@ def preview_jogo(table: Table, record: dict) -> Preview:
     return Preview(game, state, result, row.capital_before, row.capital_after)
 
 
-def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None,
+def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None, number: int | None = None,
                 at: dt.datetime | None = None) -> tuple[Jogo, bool]:
     """Validate a portable record (JOGO-FORMAT.md) as the table's next jogo and add it to the
     ledger. Returns (jogo, created); a retry with the same idempotency key returns the jogo
-    first recorded with it, created False."""
+    first recorded with it, created False. `number`, when given, is the jogo number the caller
+    means to record: refused (a conflict) unless it is the table's next, so that a record sent
+    twice without a key, such as two identical draws, is not recorded twice."""
     at = at or timezone.now()
     try:
         with transaction.atomic():
@@ -385,6 +387,11 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                                                   "another record."), "idempotency_key", conflict=True,
                                      key=repr(idempotency_key), jogo=earlier.number)
                     return earlier, False
+            if number is not None and number != table.jogos_recorded + 1:
+                raise refuse("stale_number", None,
+                             gettext_noop("The table's next jogo is number {current}, not {number}: jogo {number} "
+                                          "may be recorded already. Check the table before recording again."),
+                             "jogo_number", conflict=True, current=table.jogos_recorded + 1, number=number)
             refuse_if_day_closed(table, gaming_day(at))
             game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record)
