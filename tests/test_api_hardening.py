@@ -402,3 +402,15 @@ def test_the_dealers_form_sends_the_jogo_number_it_showed(world, client):
     assert first.status_code == 302 and second.status_code == 400
     assert "number 3, not 2" in second.content.decode()
     assert Jogo.objects.filter(table=world["t1"]).count() == 2
+
+
+@pytest.mark.parametrize("capital", [str(2**63), str(MAX_AMOUNT + 1)])
+def test_the_seating_form_refuses_a_capital_above_the_amount_limit(world, client, capital):
+    from django.urls import reverse
+
+    client.force_login(world["people"]["dealer"])
+    data = {"first_banker": "0", **{f"name_{c}": f"P{c}" for c in range(4)},
+            **{f"capital_{c}": "1000" for c in range(4)}, "capital_2": capital}
+    response = client.post(reverse("pit:seat", args=[world["t3"].pk]), data)
+    assert response.status_code == 400 and str(MAX_AMOUNT) in response.content.decode()
+    assert not world["t3"].games.exists()

@@ -12,6 +12,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from regulation.record import MAX_AMOUNT
+
 
 RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
 MELD_KINDS = [("", _("—")), ("chow", _("Chow")), ("pong", _("Pong")), ("kong", _("Open kong")),
@@ -50,7 +52,8 @@ class SeatForm(forms.Form):
         super().__init__(*args, **kwargs)
         for chair in range(4):
             self.fields[f"name_{chair}"] = forms.CharField(label=_("Player"), max_length=80, required=False)
-            self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, required=False)
+            self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, max_value=MAX_AMOUNT,
+                                                                 required=False)
 
     def chairs(self):
         return [(chair, self[f"name_{chair}"], self[f"capital_{chair}"]) for chair in range(4)]
