@@ -136,7 +136,9 @@ def errors_for(exc: Exception, context: dict) -> tuple[int, list[dict], dict] | 
     if isinstance(exc, exceptions.NotAuthenticated):
         message = f"{message} {_(NOT_AUTHENTICATED)}"
     request = context.get("request")
-    field = "page" if isinstance(exc, exceptions.NotFound) and request is not None and "page" in request.GET else None
+    invalid_page = (isinstance(exc, exceptions.NotFound) and message != str(exceptions.NotFound.default_detail)
+                    and request is not None and "page" in request.GET)  # the paginator's own message
+    field = "page" if invalid_page else None
     return exc.status_code, [problem(str(code), message, field=field)], headers
 
 
@@ -169,7 +171,7 @@ def not_found(request, exception=None):
 
 def bad_request(request, exception=None):
     if _api(request):
-        code, problems, _headers = errors_for(exception, {}) if exception is not None else (400, [], {})
+        code, problems, _headers = (exception is not None and errors_for(exception, {})) or (400, [], {})
         return JsonResponse({"errors": problems or [problem("bad_request", _("The request cannot be read."))]},
                             status=code)
     return defaults.bad_request(request, exception)

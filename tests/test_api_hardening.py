@@ -414,3 +414,14 @@ def test_the_seating_form_refuses_a_capital_above_the_amount_limit(world, client
     response = client.post(reverse("pit:seat", args=[world["t3"].pk]), data)
     assert response.status_code == 400 and str(MAX_AMOUNT) in response.content.decode()
     assert not world["t3"].games.exists()
+
+
+def test_an_unknown_object_with_a_page_is_not_blamed_on_the_page(world):
+    error, = errors(client(world["people"]["inspector"]).get("/api/v1/jogos/999999/?page=1"), 404)
+    assert "field" not in error
+
+
+def test_a_request_django_refuses_before_the_api_is_in_the_error_shape(world, settings):
+    settings.ALLOWED_HOSTS = ["mahjong.example.mo"]
+    error, = errors(APIClient().get("/api/v1/jogos/", HTTP_HOST="evil.example.com"), 400)
+    assert error["code"] == "bad_request"
