@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from casino.pit.service import Refused
+from casino.terms.vocabulary import localise
 
 logger = logging.getLogger("casino.api")
 
@@ -111,8 +112,9 @@ NOT_AUTHENTICATED = gettext_noop(
 
 def errors_for(exc: Exception, context: dict) -> tuple[int, list[dict], dict] | None:
     """The status, the problems and the headers of an exception, or None if it is unexpected."""
-    if isinstance(exc, Refused):
-        return (status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST), exc.as_list(), {}
+    if isinstance(exc, Refused):  # the service's refusal, each message in the request's language
+        problems = [{**found.as_dict(), "message": localise(found)} for found in exc.problems]
+        return (status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST), problems, {}
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

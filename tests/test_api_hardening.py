@@ -425,3 +425,16 @@ def test_a_request_django_refuses_before_the_api_is_in_the_error_shape(world, se
     settings.ALLOWED_HOSTS = ["mahjong.example.mo"]
     error, = errors(APIClient().get("/api/v1/jogos/", HTTP_HOST="evil.example.com"), 400)
     assert error["code"] == "bad_request"
+
+
+def test_a_refusal_is_in_the_requests_language_and_kept_in_english(world):
+    record = next_record(world["game"], stake=50)  # T1 plays at 25/50 (Art. 8)
+    with translation.override("en"):
+        english = errors(client(world["people"]["dealer"]).post(
+            f"/api/v1/tables/{world['t1'].pk}/jogos/", record, format="json"), 400)
+        chinese = errors(client(world["people"]["dealer"]).post(
+            f"/api/v1/tables/{world['t1'].pk}/jogos/", record, format="json", HTTP_ACCEPT_LANGUAGE="zh-hant"), 400)
+    assert [e["code"] for e in english] == [e["code"] for e in chinese] and "table_stake" in [e["code"] for e in english]
+    assert english[0]["message"].startswith("Art. 8") and english[0]["message"] != chinese[0]["message"]
+    assert "第八條" in chinese[0]["message"] or "第8條" in chinese[0]["message"], chinese[0]["message"]
+    assert Refusal.objects.order_by("-pk").first().errors[0]["message"] == english[0]["message"]
