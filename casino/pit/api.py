@@ -11,7 +11,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Exists, OuterRef
 from django.shortcuts import render
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework import mixins, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -76,7 +76,9 @@ class TableViewSet(ReadViewSet):
         OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
                          description="any unique string of at most 100 characters; a retried POST with the same "
                                      "key returns the first result")],
-        responses={201: JogoSerializer, 200: JogoSerializer})
+        responses={201: OpenApiResponse(JogoSerializer, description="recorded: the jogo as the ledger has it"),
+                   200: OpenApiResponse(JogoSerializer, description="a retry with the same Idempotency-Key: the "
+                                                                    "jogo first recorded with it")})
     @action(detail=True, methods=["post"])
     def jogos(self, request, pk=None):
         """Record the table's next jogo. The body is the portable record (the `Record` schema); the
