@@ -3,10 +3,9 @@ table, now gets a 4xx in the one error shape (§2), writes nothing, and the tabl
 afterwards. The NUL character and bigint cases only ever failed on PostgreSQL: run these on
 both databases."""
 import json
-import threading
 
 import pytest
-from django.db import IntegrityError, connection, connections, transaction
+from django.db import IntegrityError, transaction
 from django.utils import translation
 from rest_framework.test import APIClient
 
@@ -362,30 +361,6 @@ def test_a_retry_with_its_key_still_gets_the_jogo_it_recorded(world):
     first = post_draw(world, 2, HTTP_IDEMPOTENCY_KEY="draw-2")
     again = post_draw(world, 2, HTTP_IDEMPOTENCY_KEY="draw-2")
     assert (first.status_code, again.status_code) == (201, 200) and first.json()["id"] == again.json()["id"]
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="threads racing on the table's row lock: PostgreSQL")
-@pytest.mark.usefixtures("flush_ledger_afterwards")
-def test_five_identical_draws_posted_at_once_without_a_key_make_one_jogo():
-    people, t1, _ = staff()
-    game = seat(t1, people["dealer"])
-    world = {"people": people, "t1": t1, "game": game}
-    statuses, barrier = [], threading.Barrier(5)
-
-    def post():
-        try:
-            barrier.wait()
-            statuses.append(post_draw(world, 1).status_code)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=post) for _ in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(statuses) == [201, 409, 409, 409, 409]
-    assert Jogo.objects.filter(table=t1).count() == 1
 
 
 def test_the_dealers_form_sends_the_jogo_number_it_showed(world, client):
