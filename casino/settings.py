@@ -60,7 +60,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every request gets its id and its log line, whatever happens further in.
+    "casino.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "casino.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -72,6 +75,46 @@ MIDDLEWARE = [
     # Last, as django-axes asks: locks out a username after repeated failed logins.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Security headers on every response (tests/test_headers.py). SecurityMiddleware sets
+# Referrer-Policy and X-Content-Type-Options: nosniff, XFrameOptionsMiddleware X-Frame-Options;
+# ContentSecurityPolicyMiddleware the policy below. Scripts come only from this site's static files
+# (no inline script or on* handler in any template); styles may be inline, because the API's docs
+# (Swagger UI, Redoc) and the audit pages set them so.
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'", "blob:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+
+# Logs: one JSON object per line on standard error (casino/middleware.py): a line per request
+# (time, level, request id, user, method, path, status, duration) from casino.request, and every
+# unhandled exception with its traceback (django.request, casino.api). 4xx responses are in the
+# request line; django.request adds only server errors.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "casino.middleware.RequestIdFilter"}},
+    "formatters": {"json": {"()": "casino.middleware.JsonFormatter"}},
+    "handlers": {"stderr": {"class": "casino.middleware.StderrHandler", "formatter": "json",
+                            "filters": ["request_id"]}},
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.request": {"handlers": [], "level": "ERROR", "propagate": True},
+    },
+}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -178,7 +221,11 @@ GAMING_DAY_STARTS = os.environ.get("GAMING_DAY_STARTS", "06:00")
 AUDIT_PAGE_MAX_JOGOS = int(os.environ.get("AUDIT_PAGE_MAX_JOGOS", "5000"))
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "casino.pit.schema.AutoSchema",
+    # Every error in one shape, {"errors": [...]} (casino/api_errors.py).
+    "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
+    # The API reads JSON only, and refuses JSON nested too deeply or holding a NUL (casino/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["casino.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -202,7 +249,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"MovementKindEnum": "casino.pit.models.Movement.KINDS",
-                            "JogoKindEnum": "casino.pit.models.Jogo.KINDS"},
+                            "JogoKindEnum": "casino.pit.models.Jogo.KINDS",
+                            # The record's seat winds (winner, discarder, claimants, ...: regulation/record.py).
+                            "SeatEnum": "regulation.seats.SEATS"},
 }
 
 if not DEBUG:

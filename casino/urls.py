@@ -14,3 +14,9 @@ urlpatterns = [
     path("reports/", include("casino.reports.urls")),
     path("audit/", include("casino.audit.urls")),
 ]
+
+# /api/ requests that no API view answers get the API's error shape (casino/api_errors.py).
+handler400 = "casino.api_errors.bad_request"
+handler403 = "casino.api_errors.forbidden"
+handler404 = "casino.api_errors.not_found"
+handler500 = "casino.api_errors.server_error"

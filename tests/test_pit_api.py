@@ -79,6 +79,12 @@ ENDPOINTS = [
 ]
 
 
+def next_number(at_table) -> int:
+    """The table's next jogo number, which a jogo's POST names (Jogo-Number)."""
+    at_table.refresh_from_db()
+    return at_table.jogos_recorded + 1
+
+
 def client_for(role, w):
     client = APIClient()
     if role != "anonymous":
@@ -91,7 +97,8 @@ def client_for(role, w):
 def test_permission_matrix(world, role, name, method, path, body, allowed, ok):
     ids = {key: getattr(value, "pk", None) for key, value in world.items()}
     before = Jogo.objects.count(), Amendment.objects.filter(state="pending").count(), Flag.objects.count()
-    response = getattr(client_for(role, world), method)(path.format(**ids), body_for(body, world), format="json")
+    response = getattr(client_for(role, world), method)(path.format(**ids), body_for(body, world), format="json",
+                                                        HTTP_JOGO_NUMBER=str(next_number(world["t1"])))
 
     if role in allowed:
         assert response.status_code == ok, response.content
@@ -122,25 +129,28 @@ def test_every_api_route_is_in_the_permission_matrix(world):
 def test_posting_a_jogo_takes_the_portable_record_and_returns_the_engines_errors(world):
     client = client_for("dealer", world)
     bad = next_record(world["game"], hand={"concealed": "345m678p234s99m11p", "winning_tile": "9p"})
-    response = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", bad, format="json")
+    response = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", bad, format="json", HTTP_JOGO_NUMBER="2")
 
     assert response.status_code == 400
     error, = response.json()["errors"]
     assert error["code"] == "not_a_winning_hand" and error["article"] and error["message"].startswith("Art. ")
 
     good = next_record(world["game"])
-    response = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", good, format="json", HTTP_IDEMPOTENCY_KEY="k7")
+    response = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", good, format="json", HTTP_IDEMPOTENCY_KEY="k7",
+                           HTTP_JOGO_NUMBER="2")
     assert response.status_code == 201
     data = response.json()
     assert (data["number"], data["fan"], data["commission"]) == (2, 0, 10)
     assert data["outcome"]["net"] == {"E": -50, "S": 90, "W": -25, "N": -25}  # Art. 7: the banker pays double
-    again = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", good, format="json", HTTP_IDEMPOTENCY_KEY="k7")
+    again = client.post(f"/api/v1/tables/{world['t1'].pk}/jogos/", good, format="json", HTTP_IDEMPOTENCY_KEY="k7",
+                        HTTP_JOGO_NUMBER="2")
     assert again.status_code == 200 and again.json()["id"] == data["id"]
 
 
 def test_a_malformed_record_is_a_400_naming_the_field(world):
     response = client_for("dealer", world).post(f"/api/v1/tables/{world['t1'].pk}/jogos/",
-                                                next_record(world["game"], stake=1.5), format="json")
+                                                next_record(world["game"], stake=1.5), format="json",
+                                                HTTP_JOGO_NUMBER="2")
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "stake"
 

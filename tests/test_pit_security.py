@@ -48,5 +48,5 @@ def test_a_session_authenticated_write_without_the_csrf_token_is_refused():
     client = APIClient(enforce_csrf_checks=True)
     client.force_login(people["supervisor"])
     response = client.post(f"/api/v1/tables/{t1.pk}/close/")
-    assert response.status_code == 403 and "CSRF" in response.json()["detail"]
+    assert response.status_code == 403 and "CSRF" in response.json()["errors"][0]["message"]
     assert Table.objects.get(pk=t1.pk).is_open

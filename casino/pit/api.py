@@ -1,44 +1,37 @@
 """The REST API under /api/v1/ (djangorestframework).
 
 Who may do what is decided here, once per action: a permission of the user's role (roles.py)
-and, for pit staff, the assignment to the table. Every refusal comes back in the engine's
-shape: ``{"errors": [{"code", "article", "message"[, "field"]}]}``, 400 for a jogo or request
-that breaks a rule, 409 when it clashes with the ledger's state (a game already in progress,
-an idempotency key used for another record).
+and, for pit staff, the assignment to the table. Every error comes back in one shape,
+``{"errors": [{"code", "article", "message"[, "field"]}]}``, made by one exception handler
+(casino/api_errors.py): 400 for a jogo or request that breaks a rule, 409 when it clashes with
+the ledger's state (a game already in progress, an idempotency key used for another record).
 """
 from __future__ import annotations
 
 import django_filters
 from django.db.models import Exists, OuterRef
-from drf_spectacular.types import OpenApiTypes
+from django.shortcuts import render
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework import mixins, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
-from rest_framework.permissions import BasePermission
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
-from . import service
+from casino.api_errors import validated
+from casino.parsers import JSONParser
+
+from . import schema, service  # noqa: F401  (schema registers the record's OpenAPI extension)
 from .access import require, visible_tables
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
-from .serializers import (AmendmentSerializer, DecisionSerializer, ErrorsSerializer, FlagSerializer, GameSerializer,
-                          JogoSerializer, MovementInputSerializer, MovementSerializer, RefusalSerializer,
-                          StartGameSerializer, TableSerializer)
-
-REFUSED = {400: OpenApiResponse(ErrorsSerializer, description="refused: every error with its article"),
-           409: OpenApiResponse(ErrorsSerializer, description="clashes with the ledger's state")}
-
-
-def refused(error: service.Refused) -> Response:
-    return Response({"errors": error.as_list()},
-                    status=status.HTTP_409_CONFLICT if error.conflict else status.HTTP_400_BAD_REQUEST)
-
-
-def invalid(serializer) -> Response:
-    errors = [{"code": "invalid", "article": None, "field": field, "message": f"{field}: {' '.join(map(str, msgs))}"}
-              for field, msgs in serializer.errors.items()]
-    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+from .serializers import (AmendmentSerializer, DecisionSerializer, FlagInputSerializer, FlagSerializer,
+                          GameSerializer, JogoHeadersSerializer, JogoSerializer, MovementInputSerializer,
+                          MovementSerializer, RecordSerializer, RefusalSerializer, StartGameSerializer,
+                          TableSerializer, TokenInputSerializer)
 
 
 class ViewPermission(BasePermission):
@@ -67,35 +60,35 @@ class TableViewSet(ReadViewSet):
     def get_queryset(self):
         return self.tables().select_related("casino")
 
-    @extend_schema(request=StartGameSerializer, responses={201: GameSerializer, **REFUSED})
+    @extend_schema(request=StartGameSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
     def games(self, request, pk=None):
         """Open a game: seat the players with their capital and choose the first banker."""
         table = self.get_object()
         require(request.user, "pit.record_at_table", table)
-        data = StartGameSerializer(data=request.data)
-        if not data.is_valid():
-            return invalid(data)
-        try:
-            game = service.start_game(table, request.user, **data.validated_data)
-        except service.Refused as error:
-            return refused(error)
+        game = service.start_game(table, request.user, **validated(StartGameSerializer, request.data))
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=OpenApiTypes.OBJECT, parameters=[OpenApiParameter(
-        "Idempotency-Key", str, OpenApiParameter.HEADER,
-        description="any unique string; a retried POST with the same key returns the first result")],
-        responses={201: JogoSerializer, 200: JogoSerializer, **REFUSED})
+    @extend_schema(request=RecordSerializer, parameters=[
+        OpenApiParameter("Jogo-Number", int, OpenApiParameter.HEADER, required=True,
+                         description="the number of the jogo this records: the table's `next.number`. Another "
+                                     "number (the jogo was recorded meanwhile) is a 409 that gives the current one"),
+        OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
+                         description="any unique string of at most 100 characters; a retried POST with the same "
+                                     "key returns the first result")],
+        responses={201: OpenApiResponse(JogoSerializer, description="recorded: the jogo as the ledger has it"),
+                   200: OpenApiResponse(JogoSerializer, description="a retry with the same Idempotency-Key: the "
+                                                                    "jogo first recorded with it")})
     @action(detail=True, methods=["post"])
     def jogos(self, request, pk=None):
-        """Record the table's next jogo. The body is the portable record (JOGO-FORMAT.md)."""
+        """Record the table's next jogo. The body is the portable record (the `Record` schema); the
+        Jogo-Number header says which jogo it is, so that a record sent twice is recorded once."""
         table = self.get_object()
         require(request.user, "pit.record_at_table", table)
-        try:
-            jogo, created = service.record_jogo(table, request.user, request.data,
-                                                idempotency_key=request.headers.get("Idempotency-Key"))
-        except service.Refused as error:
-            return refused(error)
+        headers = validated(JogoHeadersSerializer, {name: request.headers[name] for name in
+                                                    ("Jogo-Number", "Idempotency-Key") if name in request.headers})
+        jogo, created = service.record_jogo(table, request.user, request.data, number=headers["Jogo-Number"],
+                                            idempotency_key=headers.get("Idempotency-Key") or None)
         return Response(JogoSerializer(jogo).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=None, responses={200: TableSerializer})
@@ -103,7 +96,7 @@ class TableViewSet(ReadViewSet):
     def open(self, request, pk=None):
         return self._set_open(request, True)
 
-    @extend_schema(request=None, responses={200: TableSerializer, **REFUSED})
+    @extend_schema(request=None, responses={200: TableSerializer})
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         return self._set_open(request, False)
@@ -111,11 +104,7 @@ class TableViewSet(ReadViewSet):
     def _set_open(self, request, is_open: bool):
         table = self.get_object()
         require(request.user, "pit.open_close_table", table)
-        try:
-            table = service.set_table_open(table, is_open)
-        except service.Refused as error:
-            return refused(error)
-        return Response(TableSerializer(table).data)
+        return Response(TableSerializer(service.set_table_open(table, is_open)).data)
 
 
 class GameViewSet(ReadViewSet):
@@ -134,19 +123,13 @@ class GameViewSet(ReadViewSet):
         require(request.user, "pit.record_at_table", game.table)
         return Response(GameSerializer(service.end_game(game, request.user)).data)
 
-    @extend_schema(request=MovementInputSerializer, responses={201: MovementSerializer, **REFUSED})
+    @extend_schema(request=MovementInputSerializer, responses={201: MovementSerializer})
     @action(detail=True, methods=["post"])
     def movements(self, request, pk=None):
         """A buy-in or cash-out between jogos, recorded by the supervisor who witnesses it."""
         game = self.get_object()
         require(request.user, "pit.move_money", game.table)
-        data = MovementInputSerializer(data=request.data)
-        if not data.is_valid():
-            return invalid(data)
-        try:
-            movement = service.move_money(game, request.user, **data.validated_data)
-        except service.Refused as error:
-            return refused(error)
+        movement = service.move_money(game, request.user, **validated(MovementInputSerializer, request.data))
         return Response(MovementSerializer(movement).data, status=status.HTTP_201_CREATED)
 
 
@@ -177,16 +160,13 @@ class JogoViewSet(ReadViewSet):
     def get_queryset(self):
         return Jogo.objects.filter(table__in=self.tables()).order_by("table", "number", "revision")
 
-    @extend_schema(request=FlagSerializer, responses={201: FlagSerializer, **REFUSED})
+    @extend_schema(request=FlagInputSerializer, responses={201: FlagSerializer})
     @action(detail=True, methods=["post"])
     def flag(self, request, pk=None):
         """An inspector flags the jogo for the exception queue."""
         jogo = self.get_object()
         require(request.user, "pit.flag_jogo")
-        try:
-            flag = service.flag(jogo, request.user, note=request.data.get("note", ""))
-        except service.Refused as error:
-            return refused(error)
+        flag = service.flag(jogo, request.user, **validated(FlagInputSerializer, request.data))
         return Response(FlagSerializer(flag).data, status=status.HTTP_201_CREATED)
 
 
@@ -210,26 +190,20 @@ class AmendmentViewSet(mixins.CreateModelMixin, ReadViewSet):
     def get_queryset(self):
         return Amendment.objects.filter(jogo__table__in=self.tables())
 
-    @extend_schema(responses={201: AmendmentSerializer, **REFUSED})
+    @extend_schema(responses={201: AmendmentSerializer})
     def create(self, request, *args, **kwargs):
-        data = AmendmentSerializer(data=request.data)
-        if not data.is_valid():
-            return invalid(data)
-        jogo = data.validated_data["jogo"]
-        require(request.user, "pit.propose_amendment", jogo.table)
-        try:
-            amendment = service.propose_amendment(jogo, request.user, record=data.validated_data["record"],
-                                                  reason=data.validated_data["reason"])
-        except service.Refused as error:
-            return refused(error)
+        data = validated(AmendmentSerializer, request.data, context=self.get_serializer_context())
+        require(request.user, "pit.propose_amendment", data["jogo"].table)
+        amendment = service.propose_amendment(data["jogo"], request.user, record=data["record"],
+                                              reason=data["reason"])
         return Response(AmendmentSerializer(amendment).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=DecisionSerializer, responses={200: AmendmentSerializer, **REFUSED})
+    @extend_schema(request=DecisionSerializer, responses={200: AmendmentSerializer})
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         return self._decide(request, approve=True)
 
-    @extend_schema(request=DecisionSerializer, responses={200: AmendmentSerializer, **REFUSED})
+    @extend_schema(request=DecisionSerializer, responses={200: AmendmentSerializer})
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
         """Reject a pending amendment; the body states the reason."""
@@ -238,14 +212,8 @@ class AmendmentViewSet(mixins.CreateModelMixin, ReadViewSet):
     def _decide(self, request, *, approve: bool):
         amendment = self.get_object()
         require(request.user, "pit.approve_amendment", amendment.jogo.table)
-        data = DecisionSerializer(data=request.data)
-        if not data.is_valid():
-            return invalid(data)
-        try:
-            amendment = service.decide_amendment(amendment, request.user, approve=approve,
-                                                 reason=data.validated_data["reason"])
-        except service.Refused as error:
-            return refused(error)
+        reason = validated(DecisionSerializer, request.data)["reason"]
+        amendment = service.decide_amendment(amendment, request.user, approve=approve, reason=reason)
         return Response(AmendmentSerializer(amendment).data)
 
 
@@ -274,3 +242,38 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
+    parser_classes = [FormParser, MultiPartParser, JSONParser]
+    serializer_class = TokenInputSerializer
+
+
+# --- The schema and its docs pages ------------------------------------------------------------------
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema. Its errors are JSON in the one shape, whatever format was asked for."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        return response
+
+
+class LoginFirst:
+    """A docs page asked for by a visitor who is not logged in: a 403 page that says how to log
+    in (and comes back here), rather than a bare 403."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return render(request, "pit/api_login.html", {"next": request.get_full_path()},
+                          status=status.HTTP_403_FORBIDDEN)
+        return super().get(request, *args, **kwargs)
+
+
+class DocsView(LoginFirst, SpectacularSwaggerSplitView):
+    """Swagger UI, its script served as a file of its own (no inline script: Content-Security-Policy)."""
+
+
+class RedocView(LoginFirst, SpectacularRedocView):
+    template_name = "pit/api_redoc.html"

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from casino.terms.vocabulary import article_name, localise, pay_all_article_text
+from regulation.record import MAX_AMOUNT
 
 
 RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
@@ -62,7 +63,8 @@ class SeatForm(forms.Form):
         super().__init__(*args, **kwargs)
         for chair in range(4):
             self.fields[f"name_{chair}"] = forms.CharField(label=_("Player"), max_length=80, required=False)
-            self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, required=False)
+            self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, max_value=MAX_AMOUNT,
+                                                                 required=False)
 
     def chairs(self):
         return [(chair, self[f"name_{chair}"], self[f"capital_{chair}"]) for chair in range(4)]
@@ -106,6 +108,8 @@ class JogoForm(forms.Form):
                                            required=False)
     false_win_seat = forms.ChoiceField(label=_("False win (詐糊): offender"), required=False)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The jogo number the screen showed: saving refuses another (the jogo was recorded meanwhile).
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, seats: dict[str, str], variant: str, **kwargs):
         """`seats`: seat wind → label ("E · Ana") of the seated seats, in turn order."""

@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from regulation import CURRENT
+from regulation.record import MAX_AMOUNT
 from regulation.rotation import Progress
 from regulation.tiles import CONVENTIONAL, SIMPLIFIED
 
@@ -150,7 +151,13 @@ class Movement(LedgerRow):
     after_jogos = models.PositiveIntegerField(help_text=_("jogos of the game played before this movement"))
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="movement_seq_per_table")]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="movement_seq_per_table"),
+            # One amount limit at every door: the engine reads no amount above MAX_AMOUNT (record.py),
+            # so a larger buy-in would leave the table unable to record.
+            models.CheckConstraint(condition=models.Q(amount__gte=1, amount__lte=MAX_AMOUNT),
+                                   name="movement_amount_within_limit"),
+        ]
         ordering = ["table", "seq"]
         # Cash crosses the table in front of the supervisor: he records it, and the ledger names him.
         permissions = [("move_money", "Can record buy-ins and cash-outs at assigned tables")]

@@ -1,13 +1,30 @@
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from regulation import CURRENT
+from regulation.record import MAX_AMOUNT
 
 from . import service
 from .models import Amendment, Flag, Game, Jogo, Movement, Player, Refusal, Table
 
 
+CHAIR_HELP = "chair 0–3 in turn order (people read chairs 1–4: chair 0 is chair 1)"
+CAPITALS_HELP = ("capital at stake per chair, a list of four indexed by chair 0–3 (people read chairs 1–4); "
+                 "null for an empty chair")
+
+
+class RecordField(serializers.JSONField):
+    """The portable record of a jogo; its schema is the engine's own (schema.py)."""
+
+
+class RecordSerializer(serializers.Serializer):
+    """The portable record as a request body, for the schema only: the engine reads it."""
+
+
 class SeatSerializer(serializers.Serializer):
-    chair = serializers.IntegerField()
+    chair = serializers.IntegerField(help_text=CHAIR_HELP)
     player = serializers.CharField()
     capital = serializers.IntegerField()
 
@@ -16,7 +33,9 @@ class NextJogoSerializer(serializers.Serializer):
     """Who plays the table's next jogo as what (Art. 3), and with what capital."""
 
     game = serializers.IntegerField()
-    banker_chair = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the number of the table's next jogo: send it as the Jogo-Number "
+                                                "header when recording it")
+    banker_chair = serializers.IntegerField(help_text="the banker's " + CHAIR_HELP)
     round_wind = serializers.CharField()
     seats = serializers.DictField(child=SeatSerializer(), help_text="seat wind → chair, player, capital")
     complete = serializers.BooleanField(help_text="the game's North round is over (I-2)")
@@ -26,7 +45,7 @@ def next_jogo(game: Game) -> dict:
     state = service.progress(game)
     amounts = service.capital(game)
     names = {p.chair: p.name for p in game.players.all()}
-    return {"game": game.pk, "banker_chair": state.banker, "round_wind": state.round_wind,
+    return {"game": game.pk, "number": game.table.jogos_recorded + 1, "banker_chair": state.banker, "round_wind": state.round_wind,
             "complete": state.complete,
             "seats": {seat: {"chair": chair, "player": names[chair], "capital": amounts[chair]}
                       for seat, chair in state.seats.items()}}
@@ -53,35 +72,72 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["chair", "name"]
+        extra_kwargs = {"chair": {"help_text": CHAIR_HELP}}
 
 
 class GameSerializer(serializers.ModelSerializer):
     players = PlayerSerializer(many=True, read_only=True)
-    capital = serializers.SerializerMethodField(help_text="capital per chair 0–3 now; null for an empty chair")
+    capital = serializers.SerializerMethodField(help_text=CAPITALS_HELP + "; now")
 
     class Meta:
         model = Game
         fields = ["id", "table", "first_banker", "players", "capital", "started_at", "started_by", "ended_at",
                   "ended_by"]
+        extra_kwargs = {"first_banker": {"help_text": "the first banker's " + CHAIR_HELP}}
 
     def get_capital(self, game: Game) -> list[int | None]:
         return service.capital(game)
 
 
+def chair_field(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=3, help_text=CHAIR_HELP, **kwargs)
+
+
+def amount_field(**kwargs) -> serializers.IntegerField:
+    """Whole currency units, at most MAX_AMOUNT (10^12), the engine's limit for a record's amounts."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT,
+                                    help_text=f"whole currency units, 1 to {MAX_AMOUNT}", **kwargs)
+
+
 class StartGameSerializer(serializers.Serializer):
     class PlayerInput(serializers.Serializer):
-        chair = serializers.IntegerField(min_value=0, max_value=3)
-        name = serializers.CharField(max_length=100)
-        capital = serializers.IntegerField(min_value=1, help_text="whole currency units")
+        chair = chair_field(label=_("Chair"))
+        name = serializers.CharField(max_length=100, label=_("Player"))
+        capital = amount_field(label=_("Capital at stake"))
 
-    players = PlayerInput(many=True)
-    first_banker = serializers.IntegerField(min_value=0, max_value=3)
+    players = PlayerInput(many=True, label=_("Players"))
+    first_banker = chair_field(label=_("First banker"))
 
 
 class MovementInputSerializer(serializers.Serializer):
-    chair = serializers.IntegerField(min_value=0, max_value=3)
-    kind = serializers.ChoiceField(choices=Movement.KINDS)
-    amount = serializers.IntegerField(min_value=1)
+    chair = chair_field(label=_("Chair"))
+    kind = serializers.ChoiceField(choices=Movement.KINDS, label=_("Kind"))
+    amount = amount_field(label=_("Amount"))
+
+
+class FlagInputSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=2000, label=_("Note"), help_text="what the inspector saw")
+
+
+class JogoHeadersSerializer(serializers.Serializer):
+    """The headers of a jogo's POST: which jogo it records (Jogo-Number, required) and its
+    Idempotency-Key (optional, as the jogo's column holds it: 100 characters)."""
+
+    def get_fields(self):
+        return {"Jogo-Number": serializers.IntegerField(min_value=1, max_value=2**31 - 1,
+                                                       label=_("Jogo-Number header")),
+                "Idempotency-Key": serializers.CharField(max_length=100, required=False, allow_blank=True,
+                                                         label=_("Idempotency-Key header"))}
+
+
+class TokenInputSerializer(AuthTokenSerializer):
+    """The token request, bounded before it reaches the login throttle's records (django-axes
+    keeps the username in 255 characters)."""
+
+    username = serializers.CharField(label=_("Username"), write_only=True,
+                                     max_length=get_user_model()._meta.get_field("username").max_length)
+    password = serializers.CharField(label=_("Password"), style={"input_type": "password"}, trim_whitespace=False,
+                                     write_only=True, max_length=1000)
 
 
 class MovementSerializer(serializers.ModelSerializer):
@@ -89,28 +145,40 @@ class MovementSerializer(serializers.ModelSerializer):
         model = Movement
         fields = ["id", "table", "game", "seq", "chair", "kind", "amount", "after_jogos", "recorded_at",
                   "recorded_by", "gaming_day", "prev_hash", "hash"]
+        extra_kwargs = {"chair": {"help_text": CHAIR_HELP}}
 
 
 class JogoSerializer(serializers.ModelSerializer):
+    record = RecordField(help_text="the portable record of the jogo, as recorded")
+    outcome = serializers.JSONField(help_text="the engine's output for the record: grade, items with their "
+                                              "articles, payments, commission, net per seat wind")
+
     class Meta:
         model = Jogo
         fields = ["id", "table", "game", "number", "position", "revision", "kind", "reason", "seq",
                   "recorded_at", "recorded_by", "approved_by", "gaming_day", "banker_chair", "round_wind",
                   "result", "winner_chair", "fan", "declared_fan", "fan_mismatch", "commission", "capped",
                   "pay_all", "capital_before", "capital_after", "record", "outcome", "prev_hash", "hash"]
+        extra_kwargs = {"banker_chair": {"help_text": "the banker's " + CHAIR_HELP},
+                        "winner_chair": {"help_text": "the winner's " + CHAIR_HELP + "; null unless a win"},
+                        "capital_before": {"help_text": CAPITALS_HELP + "; when the jogo starts"},
+                        "capital_after": {"help_text": CAPITALS_HELP + "; after the jogo's settlement"}}
 
 
 class AmendmentSerializer(serializers.ModelSerializer):
+    record = RecordField(label=_("Corrected record"), help_text="the corrected portable record")
+
     class Meta:
         model = Amendment
         fields = ["id", "jogo", "record", "reason", "proposed_by", "proposed_at", "state", "decided_by",
                   "decided_at", "decision_reason", "revision"]
         read_only_fields = ["proposed_by", "proposed_at", "state", "decided_by", "decided_at", "decision_reason",
                             "revision"]
+        extra_kwargs = {"jogo": {"label": _("Jogo")}, "reason": {"label": _("Reason"), "max_length": 2000}}
 
 
 class DecisionSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="",
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
                                    help_text="why: required to reject, optional to approve")
 
 
@@ -128,11 +196,17 @@ class FlagSerializer(serializers.ModelSerializer):
 
 
 class ProblemSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    article = serializers.CharField(allow_null=True)
-    message = serializers.CharField()
-    field = serializers.CharField(required=False)
+    code = serializers.CharField(help_text="what went wrong, for programs: e.g. not_a_winning_hand, capital, "
+                                           "max_value, not_found, permission_denied, throttled, parse_error")
+    article = serializers.CharField(allow_null=True, help_text="the article of Portaria 135/91/M the error "
+                                                               "applies, e.g. 10(a)(3); null when none")
+    message = serializers.CharField(help_text="what went wrong, for people (in the request's language where "
+                                              "translated)")
+    field = serializers.CharField(required=False, help_text="the field, header or query parameter at fault, "
+                                                            "when there is one (e.g. capital.E, players.0.capital)")
 
 
 class ErrorsSerializer(serializers.Serializer):
+    """Every error of the API: one list, each error with its code, article and message."""
+
     errors = ProblemSerializer(many=True)

@@ -22,6 +22,7 @@ from casino.reports.models import GamingDay
 from casino.terms.vocabulary import CARRIED_REASON
 from regulation import MalformedRecord, read_record, score
 from regulation.jogo import SEAT_NAMES
+from regulation.record import MAX_AMOUNT
 from regulation.rotation import Progress
 
 from .chain import GENESIS, row_hash
@@ -258,6 +259,10 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
                 raise refuse("capital", article, gettext_noop("each player's capital at stake is a positive "
                                                               "whole number of currency units."),
                              f"players[{index}].capital", cite=True)
+            if player["capital"] > MAX_AMOUNT:  # the engine reads no capital above it: the table would freeze
+                raise refuse("capital", capital_article(table.variant),
+                             gettext_noop("a player's capital at stake is at most {most} currency units."),
+                             f"players[{index}].capital", cite=True, most=MAX_AMOUNT)
         game = Game.objects.create(table=table, first_banker=first_banker, started_at=at, started_by=user)
         amounts = [None] * 4
         for player in players:
@@ -321,6 +326,11 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
                          gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
                                       "that."), "amount", chair=_chair_number(chair), capital=amounts[chair],
                          amount=amount)
+        if kind == Movement.BUY_IN and amounts[chair] + amount > MAX_AMOUNT:  # the engine's limit (record.py)
+            raise refuse("amount", capital_article(table.variant),
+                         gettext_noop("A buy-in of {amount} would bring the player's capital at stake from "
+                                      "{capital} to more than {most}, the most it can be."), "amount",
+                         capital=amounts[chair], amount=amount, most=MAX_AMOUNT)
         movement = Movement(game=game, chair=chair, kind=kind, amount=amount, after_jogos=table.game_jogos,
                             recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
         amounts[chair] += movement.signed_amount
@@ -429,11 +439,13 @@ def preview_jogo(table: Table, record: dict) -> Preview:
     return Preview(game, state, result, row.capital_before, row.capital_after)
 
 
-def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None,
+def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None, number: int | None = None,
                 at: dt.datetime | None = None) -> tuple[Jogo, bool]:
     """Validate a portable record (JOGO-FORMAT.md) as the table's next jogo and add it to the
     ledger. Returns (jogo, created); a retry with the same idempotency key returns the jogo
-    first recorded with it, created False."""
+    first recorded with it, created False. `number`, when given, is the jogo number the caller
+    means to record: refused (a conflict) unless it is the table's next, so that a record sent
+    twice without a key, such as two identical draws, is not recorded twice."""
     at = at or timezone.now()
     try:
         with transaction.atomic():
@@ -447,6 +459,11 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                                                   "another record."), "idempotency_key", conflict=True,
                                      key=repr(idempotency_key), jogo=earlier.number)
                     return earlier, False
+            if number is not None and number != table.jogos_recorded + 1:
+                raise refuse("stale_number", None,
+                             gettext_noop("The table's next jogo is number {current}, not {number}: jogo {number} "
+                                          "may be recorded already. Check the table before recording again."),
+                             "jogo_number", conflict=True, current=table.jogos_recorded + 1, number=number)
             refuse_if_day_closed(table, gaming_day(at))
             game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record)

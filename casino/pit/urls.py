@@ -1,5 +1,4 @@
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from . import api
@@ -16,7 +15,7 @@ router.register("flags", api.FlagViewSet)
 urlpatterns = [
     path("", include(router.urls)),
     path("auth/token/", api.TokenView.as_view(), name="api-token"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("schema/", api.SchemaView.as_view(), name="api-schema"),
+    path("docs/", api.DocsView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", api.RedocView.as_view(url_name="api-schema"), name="api-redoc"),
 ]

@@ -64,7 +64,8 @@ def _seats(game, state, amounts) -> list[dict]:
 def _jogo_form(table: Table, game, state, data=None) -> JogoForm:
     names = {player.chair: player.name for player in game.players.all()}
     seats = {seat: f"{seat_name(seat)} · {names[chair]}" for seat, chair in state.seats.items()}
-    return JogoForm(data, seats=seats, variant=table.variant, initial={"key": uuid.uuid4().hex})
+    return JogoForm(data, seats=seats, variant=table.variant,
+                    initial={"key": uuid.uuid4().hex, "number": table.jogos_recorded + 1})
 
 
 @login_required
@@ -158,7 +159,8 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         return _preview_page(request, table, form, record)
     key = form.cleaned_data.get("key") or None
     try:
-        row, _created = service.record_jogo(table, request.user, record, idempotency_key=key)
+        row, _created = service.record_jogo(table, request.user, record, idempotency_key=key,
+                                            number=form.cleaned_data.get("number"))
     except service.Refused as refused:
         if (earlier := _saved_with(table, key)):
             return _receipt_redirect(earlier)  # a second send raced the first one and lost

@@ -1,0 +1,109 @@
+"""Request-wide middleware: a request id and one log line per request, and the security headers
+Django does not set by itself (the Content-Security-Policy).
+
+Logs go to standard error as one JSON object per line (`JsonFormatter`, configured in
+settings.LOGGING): the request line is logger ``casino.request``; an unhandled exception is
+logged by Django (``django.request``) or by the API's exception handler (``casino.api``) with
+its traceback, under the same request id.
+"""
+from __future__ import annotations
+
+import contextvars
+import datetime as dt
+import json
+import logging
+import re
+import sys
+import time
+import traceback
+import uuid
+
+from django.conf import settings
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# A caller's id is kept when it is a plain token (a proxy's or a client's); anything else is
+# replaced, so that a log line never carries what a stranger chose to inject.
+VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,100}$")
+
+request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
+logger = logging.getLogger("casino.request")
+
+
+class RequestLogMiddleware:
+    """Takes the request's X-Request-ID (or makes one), echoes it in the response, and logs one
+    line per request: time, level, request id, user, method, path, status and duration."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        given = request.headers.get(REQUEST_ID_HEADER, "")
+        request.request_id = given if VALID_REQUEST_ID.match(given) else uuid.uuid4().hex
+        token = request_id.set(request.request_id)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            response[REQUEST_ID_HEADER] = request.request_id
+            user = getattr(request, "user", None)
+            level = logging.ERROR if response.status_code >= 500 else (
+                logging.WARNING if response.status_code >= 400 else logging.INFO)
+            logger.log(level, "%s %s %s", request.method, request.path, response.status_code, extra={
+                "user": user.get_username() if user is not None and user.is_authenticated else None,
+                "method": request.method, "path": request.path, "status": response.status_code,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1)})
+            return response
+        finally:
+            request_id.reset(token)
+
+
+class RequestIdFilter(logging.Filter):
+    """Puts the current request's id on every log record made while it is served."""
+
+    def filter(self, record):
+        record.request_id = request_id.get()
+        return True
+
+
+class StderrHandler(logging.StreamHandler):
+    """Writes to whatever sys.stderr is when a record comes (a test runner may swap it)."""
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value):
+        pass
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time (UTC), level, logger, request id, message, the request's
+    fields when the record has them, and the traceback of an exception."""
+
+    FIELDS = ("user", "method", "path", "status", "duration_ms")
+
+    def format(self, record):
+        line = {"time": dt.datetime.fromtimestamp(record.created, dt.timezone.utc).isoformat(timespec="milliseconds"),
+                "level": record.levelname, "logger": record.name,
+                "request_id": getattr(record, "request_id", request_id.get()), "message": record.getMessage()}
+        for field in self.FIELDS:
+            if hasattr(record, field):
+                line[field] = getattr(record, field)
+        if record.exc_info:
+            line["traceback"] = "".join(traceback.format_exception(*record.exc_info))
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Sets settings.CONTENT_SECURITY_POLICY on every response that has none: scripts only from
+    this site's files (no inline script or on* handler anywhere), no framing."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = "; ".join(f"{name} {' '.join(sources)}"
+                                for name, sources in settings.CONTENT_SECURITY_POLICY.items())
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response
