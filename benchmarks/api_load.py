@@ -137,6 +137,7 @@ def drive(port: int, token: str, table_id: int, record: dict, rate: float, secon
     """Post the table's draws on schedule; each latency is counted from the time it was due."""
     body = json.dumps(record).encode()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    number = 1  # the table's next jogo number (Jogo-Number): a fresh table's first jogo is 1
     start = time.monotonic()
     for k in range(int(seconds * rate)):
         due = start + k / rate
@@ -149,7 +150,7 @@ def drive(port: int, token: str, table_id: int, record: dict, rate: float, secon
         try:
             connection.request("POST", f"/api/v1/tables/{table_id}/jogos/", body=body,
                                headers={"Authorization": f"Token {token}", "Content-Type": "application/json",
-                                        "Idempotency-Key": uuid.uuid4().hex})
+                                        "Idempotency-Key": uuid.uuid4().hex, "Jogo-Number": str(number)})
             response = connection.getresponse()
             answer = response.read()
         except (OSError, http.client.HTTPException) as error:
@@ -158,7 +159,9 @@ def drive(port: int, token: str, table_id: int, record: dict, rate: float, secon
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             continue
         latencies.append((time.monotonic() - due) * 1000)
-        if response.status != 201:
+        if response.status == 201:
+            number += 1
+        else:
             failures.append(f"HTTP {response.status}: {answer[:300]!r}")
     connection.close()
 
