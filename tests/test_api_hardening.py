@@ -143,7 +143,7 @@ def test_a_nul_character_in_a_query_filter_is_a_400(world):
 @pytest.mark.parametrize("amount", [10**30, 2**63, 2**62, MAX_AMOUNT + 1])
 def test_a_movement_above_the_amount_limit_is_a_400_naming_the_amount(world, amount):
     before = ledger(world)
-    response = client(world["people"]["dealer"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
+    response = client(world["people"]["supervisor"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
                                                       {"chair": 1, "kind": "buy_in", "amount": amount}, format="json")
     error, = errors(response, 400)
     assert error["field"] == "amount" and error["code"] == "max_value"
@@ -169,7 +169,7 @@ def test_the_buy_in_that_froze_a_table_is_refused_and_the_table_records(world):
     """A buy-in of 2^62 was accepted with a 201, and from then on the engine refused every record
     (capital above 10^12). Now the buy-ins that would take a capital past the limit are refused,
     at the limit itself the table still records."""
-    dealer, game = world["people"]["dealer"], world["game"]
+    dealer, game = world["people"]["supervisor"], world["game"]  # money is moved by the supervisor
     errors(client(dealer).post(f"/api/v1/games/{game.pk}/movements/",
                                {"chair": 0, "kind": "buy_in", "amount": 2**62}, format="json"), 400)
     room = MAX_AMOUNT - service.capital(game)[0]
@@ -289,7 +289,7 @@ def test_an_oversize_body_is_a_413_in_the_error_shape(world, settings):
 
 
 def test_an_invalid_field_is_named_in_peoples_words(world):
-    response = client(world["people"]["dealer"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
+    response = client(world["people"]["supervisor"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
                                                       {"chair": 7, "kind": "gift"}, format="json")
     found = {error["field"]: error for error in errors(response, 400)}
     assert set(found) == {"chair", "kind", "amount"}
@@ -302,7 +302,7 @@ def test_an_unexpected_error_is_a_500_in_the_error_shape_and_logged_with_its_tra
         raise ZeroDivisionError("a bug")
 
     monkeypatch.setattr(service, "move_money", broken)
-    response = client(world["people"]["dealer"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
+    response = client(world["people"]["supervisor"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
                                                       {"chair": 1, "kind": "buy_in", "amount": 5}, format="json")
     error, = errors(response, 500)
     assert error["code"] == "server_error" and "a bug" not in error["message"]
@@ -317,7 +317,7 @@ def test_errors_are_in_the_requests_language(world, language, amount, nul):
 
 
 def ask_in(world, language, amount, nul):
-    dealer = client(world["people"]["dealer"])
+    dealer = client(world["people"]["supervisor"])  # money is moved by the supervisor
     response = dealer.post(f"/api/v1/games/{world['game'].pk}/movements/", {"chair": 1, "kind": "buy_in"},
                            format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert errors(response, 400)[0]["message"].startswith(amount)

@@ -133,7 +133,7 @@ def test_i12_the_api_takes_the_broken_set_in_the_portable_record(people):
                                      "melds": [{"kind": "pong", "tiles": "777p", "exposed": True}]},
                          pay_all={"seat": "W", "article": "10(a)(5)", "broken_set": "chow"})
 
-    response = client.post(f"/api/v1/tables/{t1.pk}/jogos/", record, format="json")
+    response = client.post(f"/api/v1/tables/{t1.pk}/jogos/", record, format="json", HTTP_JOGO_NUMBER="1")
 
     assert response.status_code == 201, response.content
     assert Jogo.objects.get(table=t1).outcome["payments"] == [{"from": "W", "to": "S", "amount": 100}]
