@@ -215,7 +215,7 @@ def test_the_end_game_button_ends_the_game_and_shows_the_printable_summary(clien
     assert '<td class="num net">+65</td><td class="num end">2565</td>' in page
     assert '<dd class="commission">20</dd>' in page and "<td>Carla</td>" not in page
     assert "<td>Player 2</td><td>West</td>" in page  # chair 3 sat as West, in people's words
-    assert 'class="no-print actions"' in page and "window.print()" in page
+    assert 'class="no-print actions"' in page and "<button type=\"button\" data-print>" in page
 
 
 def test_a_summary_amended_jogos_count_once_at_their_current_revision(people):
@@ -336,7 +336,7 @@ def test_the_day_summary_of_a_table_worked_by_hand(client, people):
     as_(client, staff_["dealer"])
     page = client.get(reverse("pit:day_summary", args=[t1.pk]), {"day": "2026-11-21"}).content.decode()
     assert '<dd class="commission">20</dd>' in page and '<td class="num net">+65</td>' in page
-    assert "window.print()" in page
+    assert "<button type=\"button\" data-print>" in page  # static/casino.js prints
 
 
 def test_a_time_range_of_the_day_counts_the_jogos_first_recorded_in_it(people):
