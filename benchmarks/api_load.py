@@ -28,6 +28,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -109,9 +110,12 @@ def start_gunicorn(database: str, port: int, workers: int) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{database}", "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": "load-benchmark-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SSL_REDIRECT": "0"}
+    # The site logs a line per request to standard error: to a file, never to a pipe nobody reads.
+    log = tempfile.NamedTemporaryFile(prefix="api_load-", suffix=".log", delete=False)
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "casino.wsgi", "--workers", str(workers),
                                "--bind", f"127.0.0.1:{port}", "--log-level", "warning"], cwd=REPO, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+                              stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
+    server.log_path = log.name
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -120,7 +124,7 @@ def start_gunicorn(database: str, port: int, workers: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.2)
     server.kill()
-    raise SystemExit("gunicorn did not start: " + server.stderr.read().decode()[-2000:])
+    raise SystemExit("gunicorn did not start: " + Path(server.log_path).read_text()[-2000:])
 
 
 def warm_up(port: int, token: str, requests: int) -> None:
@@ -204,7 +208,11 @@ def main() -> None:
         elapsed = time.monotonic() - started
     finally:
         os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
     print(f"POST /api/v1/tables/{{id}}/jogos/: {len(latencies)} answered in {elapsed:.1f} s "
           f"({args.tables} tables x {args.rate:g}/s, gunicorn {args.workers} workers, {os.cpu_count()} cores); "
           f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
