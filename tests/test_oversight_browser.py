@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as when
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from casino.pit.models import Flag
@@ -52,9 +52,15 @@ def shot(screen: Screen, name: str):
 def submit(screen: Screen, css: str):
     """Click the button or link `css` and wait until the browser has left the page: what is read
     next is the new page, never the old one nor one being taken down."""
-    page = screen.find("html")
+    screen.driver.execute_script("window.leaving = true")  # a new page has no such mark
     screen.click(css)
-    WebDriverWait(screen.driver, 30).until(when.staleness_of(page))
+
+    def arrived(driver) -> bool:
+        try:
+            return driver.execute_script("return window.leaving === undefined && document.readyState === 'complete'")
+        except WebDriverException:  # asked while the old page was being taken down
+            return False
+    WebDriverWait(screen.driver, 30).until(arrived)
 
 
 def as_user(screen: Screen, username: str):
