@@ -158,37 +158,32 @@ def flag(request: HttpRequest, pk: int) -> HttpResponse:
     return _flag_page(request, get_object_or_404(flags_with_jogo(), pk=pk))
 
 
+def _flag_action(request: HttpRequest, pk: int, form_class, write, done: str, form_name: str) -> HttpResponse:
+    """Post a comment or a resolution on a flag through the service (`write`); on success back to
+    the flag's page with `done`, otherwise the page again with the form and its errors."""
+    flag = get_object_or_404(flags_with_jogo(), pk=pk)
+    form = form_class(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            write(flag, request.user, note=form.cleaned_data["note"])
+        except service.Refused as refused:
+            status = _refused_on(form, refused)
+        else:
+            messages.success(request, done)
+            return redirect("audit:flag", pk=flag.pk)
+    return _flag_page(request, flag, status=status, **{form_name: form})
+
+
 @inspector
 @permission_required("pit.add_flagcomment", raise_exception=True)
 @require_POST
 def comment(request: HttpRequest, pk: int) -> HttpResponse:
-    flag = get_object_or_404(flags_with_jogo(), pk=pk)
-    form = CommentForm(request.POST)
-    status = 400
-    if form.is_valid():
-        try:
-            service.comment_on_flag(flag, request.user, note=form.cleaned_data["note"])
-        except service.Refused as refused:
-            status = _refused_on(form, refused)
-        else:
-            messages.success(request, _("Comment added."))
-            return redirect("audit:flag", pk=flag.pk)
-    return _flag_page(request, flag, comment_form=form, status=status)
+    return _flag_action(request, pk, CommentForm, service.comment_on_flag, _("Comment added."), "comment_form")
 
 
 @inspector
 @permission_required("pit.resolve_flag", raise_exception=True)
 @require_POST
 def resolve(request: HttpRequest, pk: int) -> HttpResponse:
-    flag = get_object_or_404(flags_with_jogo(), pk=pk)
-    form = ResolveForm(request.POST)
-    status = 400
-    if form.is_valid():
-        try:
-            service.resolve_flag(flag, request.user, note=form.cleaned_data["note"])
-        except service.Refused as refused:
-            status = _refused_on(form, refused)
-        else:
-            messages.success(request, _("Flag resolved."))
-            return redirect("audit:flag", pk=flag.pk)
-    return _flag_page(request, flag, resolve_form=form, status=status)
+    return _flag_action(request, pk, ResolveForm, service.resolve_flag, _("Flag resolved."), "resolve_form")

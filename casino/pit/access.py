@@ -4,6 +4,7 @@ Shared by the API and the web screens."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from .models import Table
 
@@ -21,7 +22,7 @@ def require(user, permission: str, table: Table | None = None) -> None:
     """Refuse unless the user holds `permission` and, for a table's pit staff permission, is
     assigned to that table (inspectors and managers need no assignment)."""
     if not user.has_perm(permission):
-        raise PermissionDenied(f"Your role does not allow this ({permission}).")
+        raise PermissionDenied(_("Your role does not allow this."))
     if table is not None and not user.has_perm("pit.view_all_tables") \
             and not table.staff.filter(pk=user.pk).exists():
-        raise PermissionDenied(f"You are not assigned to table {table.number}.")
+        raise PermissionDenied(_("You are not assigned to table %(table)s.") % {"table": table.number})
