@@ -207,5 +207,5 @@ def _positions(accounts: dict[int, TableAccount], day: dt.date) -> None:
             account = accounts[row["table_id"]]
             account.seq_after = min(filter(None, (account.seq_after, row["seq"])))
     for account in accounts.values():
-        if account.seq_after is None:  # nothing held after: up to the table's head
-            account.seq_after = account.table.ledger_seq + 1
+        if account.seq_after is None:  # nothing held after: up to the table's head, or the day's last
+            account.seq_after = max(account.table.ledger_seq, *account.seqs) + 1
