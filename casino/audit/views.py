@@ -16,7 +16,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.pit import service
 from casino.pit.models import Flag, Jogo, Table
-from casino.pit.selectors import refusal_problems
 from casino.reports.charts import column_chart
 from casino.reports.selectors import latest_active_day
 from casino.terms.vocabulary import localise
@@ -230,7 +229,4 @@ def accounted(request: HttpRequest) -> HttpResponse:
     days = _one_day(request)
     if isinstance(days, HttpResponse):
         return days
-    account = day_account(days.last)
-    refusals = [(refusal, "; ".join(localise(problem) for problem in refusal_problems(refusal)))
-                for refusal in account.refusals]
-    return render(request, "audit/accounted.html", {"days": days, "account": account, "refusals": refusals})
+    return render(request, "audit/accounted.html", {"days": days, "account": day_account(days.last)})
