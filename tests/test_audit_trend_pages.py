@@ -71,6 +71,7 @@ def test_the_trend_page_shows_day_month_and_year_and_the_chart_with_its_band(cli
     assert "Below the expected band" in page
     assert "Month to date" in page and "Year to date" in page
     assert '<rect class="band"' in page and page.count("<rect") == 1 + 8  # the band and eight days of play
+    assert page.count('fill="#b03a2e"') == 1  # the day judged, below its band
 
 
 def test_the_trend_page_refuses_a_day_that_is_not_a_date(client, floor):

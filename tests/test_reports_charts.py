@@ -60,3 +60,10 @@ def test_a_column_chart_of_decimal_amounts_shades_the_band_behind_the_bars():
     mean = root.find(f"{SVG}line[@class='mean']")
     assert float(mean.get("y1")) == 116 - 37.5
     assert "7.50" in [text.text for text in root.findall(f"{SVG}text")]
+
+
+def test_a_marked_column_is_drawn_in_red():
+    svg = column_chart([("11-01", 10), ("11-02", 2)], width=300, height=134, marked=frozenset({1}))
+
+    first, second = rects(svg)
+    assert first.get("fill") == "#3b6e8f" and second.get("fill") == "#b03a2e"

@@ -212,10 +212,11 @@ def trend(request: HttpRequest, pk: int) -> HttpResponse:
         return days
     figures = table_trend(table, days.last)
     expected = figures.band
-    bars = [(day.strftime("%m-%d"), per_jogo.quantize(CENT)) for day, per_jogo in
-            ((day, f.per_jogo) for day, f in figures.chart_days)]
+    shown = figures.chart_days
+    bars = [(day.strftime("%m-%d"), played.per_jogo.quantize(CENT)) for day, played in shown]
+    judged = {index for index, (day, _) in enumerate(shown) if day == days.last and figures.outside}
     chart = column_chart(bars, band=(expected.low.quantize(CENT), expected.mean.quantize(CENT),
-                                     expected.high.quantize(CENT)) if expected else None)
+                                     expected.high.quantize(CENT)) if expected else None, marked=frozenset(judged))
     periods = [(_("Gaming day"), figures.today), (_("Month to date"), figures.month_to_date),
                (_("Year to date"), figures.year_to_date)]
     return render(request, "audit/trend.html", {"days": days, "table": table, "trend": figures, "band": expected,

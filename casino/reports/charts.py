@@ -9,6 +9,7 @@ FONT = 'font-family="Noto Sans CJK TC, DejaVu Sans, sans-serif"'
 BAR = "#3b6e8f"
 AXIS = "#888888"
 BAND = "#e0b04a"
+OUTSIDE = "#b03a2e"
 
 Amount = int | Decimal
 
@@ -19,10 +20,11 @@ def _scale(amounts: list[Amount]) -> Amount:
 
 
 def column_chart(bars: list[tuple[str, Amount]], *, width: int = 680, height: int = 180,
-                 band: tuple[Amount, Amount, Amount] | None = None) -> str:
+                 band: tuple[Amount, Amount, Amount] | None = None, marked: frozenset[int] = frozenset()) -> str:
     """Vertical bars, one per label, left to right (e.g. commission per hour of the day); each
     bar with a nonzero amount carries its amount above it. `band` (low, mean, high) shades the
-    expected range behind the bars, the mean as a dashed line."""
+    expected range behind the bars, the mean as a dashed line; the bars at the `marked` indexes
+    are drawn in red (e.g. days outside their band)."""
     left, right, top, bottom = 8, 8, 16, 18
     plot_w, plot_h = width - left - right, height - top - bottom
     top_value = _scale([amount for _, amount in bars] + ([band[2]] if band else []))
@@ -41,7 +43,8 @@ def column_chart(bars: list[tuple[str, Amount]], *, width: int = 680, height: in
         x = round(left + index * slot + slot * 0.15, 1)
         centre = round(left + (index + 0.5) * slot, 1)
         parts.append(f'<rect x="{x}" y="{round(top + plot_h - bar_h, 1)}" width="{round(slot * 0.7, 1)}" '
-                     f'height="{bar_h}" fill="{BAR}"><title>{escape(label)}: {amount}</title></rect>')
+                     f'height="{bar_h}" fill="{OUTSIDE if index in marked else BAR}">'
+                     f'<title>{escape(label)}: {amount}</title></rect>')
         if amount:
             y = round(top + plot_h - bar_h - 3, 1)
             if len(str(amount)) * 8 * 0.6 <= slot:  # the amount fits across its bar (8-unit digits)
