@@ -6,6 +6,8 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from casino.audit.trends import (ABOVE, BELOW, BAND_MIN_DAYS, WITHIN, Figures, band, outside_band, table_trend,
                                  table_trends)
@@ -47,6 +49,17 @@ def test_figures_per_jogo_and_per_hour_are_decimal_and_none_without_jogos_or_tim
 
     assert figures.per_jogo == Decimal("7.5") and figures.per_hour == Decimal(45)
     assert Figures().per_jogo is None and Figures(commission=10, jogos=1).per_hour is None
+
+
+@given(st.lists(st.decimals(min_value=0, max_value=1000, places=2), min_size=BAND_MIN_DAYS, max_size=40))
+def test_the_band_holds_its_mean_and_at_least_the_history_within_two_sigma_of_it(history):
+    expected = band(history)
+
+    assert expected.low <= expected.mean <= expected.high and expected.low >= 0
+    assert expected.place(expected.mean) == WITHIN
+    # Chebyshev: at most a quarter of any history lies beyond 2σ of its own mean
+    outside = sum(expected.place(value) != WITHIN for value in history)
+    assert outside <= len(history) / 4
 
 
 # --- A table's trend, from the ledger --------------------------------------------------------------
