@@ -122,6 +122,18 @@ def test_month_to_date_starts_on_the_first_of_the_month_and_year_to_date_on_the_
     assert trend.year_to_date == Figures(50, 6, 60 * 60)
 
 
+def test_the_dashboards_list_reads_only_the_bands_history_and_agrees_with_the_full_trend(played):
+    people, t1, t2, day = played
+    play(t1, people["dealer"], dt.date(2026, 1, 5), "WWWW")  # long before the band's 90 days
+    play(t1, people["dealer"], day, "DDDD")
+
+    full, = [t for t in table_trends(day) if t.table == t1]
+    short, = outside_band(day)
+
+    assert short.band == full.band and short.place == full.place == BELOW
+    assert dt.date(2026, 1, 5) in full.days and dt.date(2026, 1, 5) not in short.days
+
+
 def test_a_table_with_fewer_than_seven_days_of_play_has_no_band_and_is_never_outside():
     people, t1, t2 = staff()
     day = history(t1, people["dealer"], days=HISTORY[:6])

@@ -176,14 +176,15 @@ def first_day_read(day: dt.date) -> dt.date:
     return min(day.replace(month=1, day=1), day - dt.timedelta(days=BAND_LOOKBACK))
 
 
-def table_trends(day: dt.date, *, tables=None) -> list[TableTrend]:
+def table_trends(day: dt.date, *, tables=None, to_date: bool = True) -> list[TableTrend]:
     """Every table's (or those of the `tables` queryset) trend on a gaming day, by casino and
     number. Three queries: the tables, the current jogos' figures by table and day, and each
-    game's span of play by day."""
+    game's span of play by day. Without `to_date`, only the band's history and the day are read
+    (month and year to date are then not whole): enough to say which tables lie outside."""
     tables = list((tables if tables is not None else Table.objects.all())
                   .select_related("casino").order_by("casino__name", "number"))
     trends = {table.pk: TableTrend(table, day) for table in tables}
-    span = (first_day_read(day), day)
+    span = (first_day_read(day) if to_date else day - dt.timedelta(days=BAND_LOOKBACK), day)
     jogos = Jogo.objects.filter(table__in=list(trends), gaming_day__range=span)
     counted = (jogos.filter(~superseded()).values("table_id", "gaming_day")
                .annotate(jogos=Count("pk"), commission=Sum("commission")).order_by())
@@ -207,5 +208,6 @@ def table_trend(table: Table, day: dt.date) -> TableTrend:
 
 
 def outside_band(day: dt.date) -> list[TableTrend]:
-    """The tables whose commission per jogo on the day lies outside their expected band."""
-    return [trend for trend in table_trends(day) if trend.outside]
+    """The tables whose commission per jogo on the day lies outside their expected band (the
+    dashboard's list: it reads only the band's history, not the year)."""
+    return [trend for trend in table_trends(day, to_date=False) if trend.outside]
