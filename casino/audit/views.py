@@ -1,6 +1,7 @@
 """The inspector's pages: thin views over `selectors`, `trends` and `accounted` (reads) and the
-pit's flag services (the writes). Reading the audit needs pit.view_all_tables; raising a flag, pit.flag_jogo; commenting
-on one, pit.add_flagcomment; resolving one somebody else raised, pit.resolve_flag."""
+pit's flag services (the writes). Reading the audit needs pit.view_all_tables; raising a flag,
+pit.flag_jogo; commenting on one, pit.add_flagcomment; resolving one somebody else raised,
+pit.resolve_flag."""
 from __future__ import annotations
 
 from functools import wraps
@@ -214,7 +215,7 @@ def trend(request: HttpRequest, pk: int) -> HttpResponse:
     expected = figures.band
     shown = figures.chart_days
     bars = [(day.strftime("%m-%d"), played.per_jogo.quantize(CENT)) for day, played in shown]
-    judged = {index for index, (day, _) in enumerate(shown) if day == days.last and figures.outside}
+    judged = {index for index, (day, __) in enumerate(shown) if day == days.last and figures.outside}
     chart = column_chart(bars, band=(expected.low.quantize(CENT), expected.mean.quantize(CENT),
                                      expected.high.quantize(CENT)) if expected else None, marked=frozenset(judged))
     periods = [(_("Gaming day"), figures.today), (_("Month to date"), figures.month_to_date),

@@ -4,8 +4,8 @@ table, the end-of-game summary, the table's history and day summary, and the ref
 Who: the supervisor of a table records the buy-ins and cash-outs he witnesses (pit.move_money)
 and opens and closes his tables (pit.open_close_table); supervisors, inspectors and managers
 read the refusals (pit.view_refusal), and a supervisor of the table confirms another person's
-(pit.confirm_refusal); everyone who may see a table reads its history and
-summaries. Views stay thin: `service` writes, `selectors` reads.
+(pit.confirm_refusal); everyone who may see a table reads its history and summaries. Views stay
+thin: `service` writes, `selectors` reads.
 """
 from __future__ import annotations
 
