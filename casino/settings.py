@@ -10,6 +10,7 @@ environment:
 """
 
 import os
+from decimal import Decimal
 from pathlib import Path
 
 import dj_database_url
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "casino.terms",
     "casino.reports",
     "casino.audit",
+    "casino.count",
 ]
 
 MIDDLEWARE = [
@@ -214,6 +216,18 @@ STORAGES = {
 # Gaming days follow casino practice: a day runs from this hour (Macau time) to the same hour
 # the next calendar day.
 GAMING_DAY_STARTS = os.environ.get("GAMING_DAY_STARTS", "06:00")
+
+# The casino's shifts: the start of each (Macau time), the first at the start of the gaming day;
+# each ends when the next starts, the last at the end of the gaming day (casino/count/shifts.py).
+SHIFTS = [s.strip() for s in os.environ.get("SHIFTS", "06:00,14:00,22:00").split(",") if s.strip()]
+if not SHIFTS or SHIFTS[0] != GAMING_DAY_STARTS:
+    raise ImproperlyConfigured("SHIFTS must start with the start of the gaming day (GAMING_DAY_STARTS).")
+
+# A box whose counted commission differs from the expected by more than either threshold opens a
+# case (README, "The count"): more than this many whole units, or more than this percentage of
+# the expected commission.
+COUNT_VARIANCE_ABSOLUTE = int(os.environ.get("COUNT_VARIANCE_ABSOLUTE", "100"))
+COUNT_VARIANCE_PERCENT = Decimal(os.environ.get("COUNT_VARIANCE_PERCENT", "2"))
 
 # The audit's commission and exception pages re-score every jogo of their range in the request:
 # a range holding more ledger rows than this is refused, so that no page takes more than about
