@@ -59,7 +59,6 @@ class Rotation(models.Model):
             models.CheckConstraint(condition=models.Q(ends_at__isnull=True) | models.Q(ends_at__gt=models.F("starts_at")),
                                    name="rotation_ends_after_it_starts"),
         ]
-        permissions = [("keep_rotation", "Can record who deals and supervises at assigned tables")]
 
     def __str__(self) -> str:
         return f"{self.person} {self.duty} at {self.table} from {self.starts_at}"
@@ -137,6 +136,45 @@ class Count(BoxRow):
     def __str__(self) -> str:
         return f"count {self.attempt} of {self.box}"
 
+    # What the count came to, read from its signatures and expected changes (prefetch
+    # "signatures" and "changes" to read many counts in a fixed number of queries).
+
+    @property
+    def signed(self) -> list[Signature]:
+        return sorted(self.signatures.all(), key=lambda s: s.seq)
+
+    @property
+    def complete(self) -> bool:
+        """Both counters have signed (whether or not their totals agree)."""
+        return len(self.signed) >= 2
+
+    @property
+    def agreed(self) -> bool:
+        """Both counters signed the same total: the box is counted."""
+        signed = self.signed
+        return len(signed) >= 2 and signed[0].counted == signed[1].counted
+
+    @property
+    def completed_at(self):
+        return self.signed[1].recorded_at if self.complete else None
+
+    @property
+    def counted(self) -> int | None:
+        """The counted total once both counters signed it alike; None before, or if they differ."""
+        return self.signed[0].counted if self.agreed else None
+
+    @property
+    def expected_now(self) -> int:
+        """The expected commission: as fixed when the count opened, or as a correction approved
+        later changed it."""
+        changes = sorted(self.changes.all(), key=lambda c: c.seq)
+        return changes[-1].expected if changes else self.expected
+
+    @property
+    def variance(self) -> int | None:
+        """Counted − expected (positive: over, negative: short); None until the box is counted."""
+        return None if self.counted is None else self.counted - self.expected_now
+
 
 class Signature(BoxRow):
     """A counter's counted total of a count, signed by confirming his password; optionally by
@@ -176,6 +214,7 @@ class Case(models.Model):
               (RESOLVED, _("resolved"))]
 
     box = models.OneToOneField(Box, on_delete=models.PROTECT, related_name="case")
+    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="+", help_text=_("the count that opened it"))
     opened_at = models.DateTimeField()
     state = models.CharField(max_length=10, choices=STATES, default=OPEN, editable=False)
     ledger_seq = models.PositiveIntegerField(default=0, editable=False)
@@ -183,7 +222,7 @@ class Case(models.Model):
 
     class Meta:
         ordering = ["-opened_at"]
-        permissions = [("work_case", "Can add notes to variance cases, explain and escalate them"),
+        permissions = [("work_case", "Can add notes to variance cases, mark them explained and escalate them"),
                        ("resolve_case", "Can resolve variance cases")]
 
     def __str__(self) -> str:

@@ -38,7 +38,8 @@ $$;
 
 CREATE OR REPLACE FUNCTION count_case_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'UPDATE' AND (NEW.id, NEW.box_id, NEW.opened_at) IS NOT DISTINCT FROM (OLD.id, OLD.box_id, OLD.opened_at)
+    IF TG_OP = 'UPDATE' AND (NEW.id, NEW.box_id, NEW.count_id, NEW.opened_at)
+           IS NOT DISTINCT FROM (OLD.id, OLD.box_id, OLD.count_id, OLD.opened_at)
     THEN
         RETURN NEW;
     END IF;
