@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from casino.count import cases, services
 from casino.count.models import Case, Rotation
-from casino.pit.models import Jogo
+from casino.pit.models import Jogo, Table
 from tests.cases import correct_to_a_draw, short_case
 from tests.count import DAY, NOON
 
@@ -149,3 +149,46 @@ def test_a_case_reopened_after_a_correction_says_so_on_its_page_and_in_the_list(
     assert "10 after a correction approved on" in page
     listed = client.get("/count/cases/").content.decode()
     assert '<span class="badge">reopened</span>' in listed
+
+
+# --- The rotation log ----------------------------------------------------------------------------
+
+def test_times_on_the_log_belong_to_the_gaming_day_shown_three_in_the_night_is_the_next_morning(client, opened):
+    people, t1, _ = opened
+    as_user(client, people["supervisor"]).post(f"/count/rotation/?day={DAY}", {
+        "table": t1.pk, "person": people["dealer"].pk, "duty": "dealer", "starts": "03:00"})
+    entry = Rotation.objects.get()
+    assert entry.gaming_day == DAY
+    assert timezone.localtime(entry.starts_at) == timezone.make_aware(dt.datetime(2026, 11, 22, 3, 0))
+    assert (entry.recorded_by, entry.person, entry.duty) == (people["supervisor"], people["dealer"], "dealer")
+
+
+def test_a_supervisor_keeps_the_log_of_his_own_tables_only(client, opened):
+    people, t1, _ = opened
+    t2 = Table.objects.get(number="T2")
+    response = as_user(client, people["supervisor"]).post(f"/count/rotation/?day={DAY}", {
+        "table": t2.pk, "person": people["other_dealer"].pk, "duty": "dealer", "starts": "09:00"})
+    assert response.status_code == 400 and not Rotation.objects.exists()
+    page = client.get(f"/count/rotation/?day={DAY}").content.decode()
+    assert f'<option value="{t1.pk}">T1</option>' in page and f'<option value="{t2.pk}">' not in page
+
+
+def test_the_log_lists_the_day_s_entries_and_an_entry_closed_before_it_starts_is_refused(client, opened):
+    people, t1, _ = opened
+    entry = services.rotation_start(table=t1, person=people["dealer"], starts_at=NOON,
+                                    recorded_by=people["supervisor"])
+    services.rotation_start(table=t1, person=people["supervisor2"], duty=Rotation.SUPERVISOR,
+                            starts_at=NOON + dt.timedelta(days=1), recorded_by=people["supervisor"])  # the next day
+    page = as_user(client, people["supervisor"]).get(f"/count/rotation/?day={DAY}").content.decode()
+    assert page.count('class="entry open-entry"') == 1 and "2026-11-21 12:00" in page
+    assert "supervisor2" not in page.split('<table class="grid rotation">')[1].split("</table>")[0]
+    response = client.post(f"/count/rotation/{entry.pk}/close", {"ends": "11:00"})
+    assert response.status_code == 400
+    assert "End: a rotation entry ends after it starts." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.ends_at is None
+    client.post(f"/count/rotation/{entry.pk}/close", {"ends": "18:30"})
+    entry.refresh_from_db()
+    assert timezone.localtime(entry.ends_at).strftime("%H:%M") == "18:30" and entry.ended_by == people["supervisor"]
+    response = client.post(f"/count/rotation/{entry.pk}/close", {"ends": "19:30"})
+    assert response.status_code == 409
