@@ -11,4 +11,15 @@ class CountConfig(AppConfig):
     verbose_name = _("Count")
 
     def ready(self):
+        from casino.pit import demo as pit_demo
+        from casino.pit.verify import OTHER_CHECKS
+
         from . import receivers  # noqa: F401  (a correction approved in the pit moves a counted box)
+        from .verify import breaks
+
+        if breaks not in OTHER_CHECKS:
+            OTHER_CHECKS.append(breaks)  # verify_ledger checks the count's chains too
+        if not any(label == self.label for label, _step in pit_demo.STEPS):
+            from .demo import build
+
+            pit_demo.STEPS.append((self.label, build))  # the demo day's boxes are counted
