@@ -68,7 +68,7 @@ def _case_page(request: HttpRequest, case: Case, *, forms: dict | None = None, p
            "resolve": request.user.has_perm(RESOLVE) and state != Case.RESOLVED}
     return render(request, "count/case.html", {
         "file": file, "case": file.case, "box": file.box, "forms": forms, "may": may,
-        "languages": LANGUAGES, "open_cases": selectors.open_case_count(),
+        "pdf_languages": LANGUAGES, "open_cases": selectors.open_case_count(),
         "problems": problems or []}, status=status)
 
 
