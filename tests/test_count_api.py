@@ -1,0 +1,116 @@
+"""The count's API (/api/v1/count/): every endpoint against every role (counters see only
+counting), the blind count through the API, and its errors in the one shape."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from rest_framework.test import APIClient
+
+from django.utils import timezone
+
+from casino.count import services, shifts
+from casino.count.models import Count, Signature
+from tests.count import PASSWORD, cast, play
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "dealer", "supervisor", "inspector", "manager", "counter1"]
+COUNTERS = {"counter1"}
+READERS = {"counter1", "inspector", "manager"}
+
+
+@pytest.fixture
+def world(settings):
+    """T1 played yesterday at this hour: its table-shift has ended, its box is ready to count."""
+    settings.COUNT_VARIANCE_ABSOLUTE, settings.COUNT_VARIANCE_PERCENT = 100, 2
+    people, t1, t2 = cast()
+    yesterday = timezone.now() - dt.timedelta(days=1)
+    play(t1, people["dealer"], at=yesterday)
+    day, shift = shifts.shift_of(yesterday)
+    return {"people": people, "box": services.box_for(table=t1, gaming_day=day, shift=shift)}
+
+
+def client_for(role, w):
+    client = APIClient()
+    if role != "anonymous":
+        client.force_authenticate(w["people"][role])
+    return client
+
+
+# (name, method, path, body, roles allowed, status when allowed)
+ENDPOINTS = [
+    ("boxes", "get", "/api/v1/count/boxes/", None, READERS, 200),
+    ("box", "get", "/api/v1/count/boxes/{box}/", None, READERS, 200),
+    ("count", "post", "/api/v1/count/boxes/{box}/count/", {"counted": 20, "password": PASSWORD}, COUNTERS, 201),
+    ("recount", "post", "/api/v1/count/boxes/{box}/recount/", {"reason": "a chip on the floor"}, COUNTERS, 201),
+]
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name,method,path,body,allowed,ok", ENDPOINTS, ids=[e[0] for e in ENDPOINTS])
+def test_permission_matrix(world, role, name, method, path, body, allowed, ok):
+    if name == "recount":  # a recount follows a count
+        services.sign_count(box=world["box"], counter=world["people"]["counter2"], password=PASSWORD, counted=20)
+    before = Count.objects.count(), Signature.objects.count()
+    response = getattr(client_for(role, world), method)(path.format(box=world["box"].pk), body, format="json")
+    if role in allowed:
+        assert response.status_code == ok, response.content
+    else:
+        assert response.status_code in ({401, 403} if role == "anonymous" else {403, 404}), response.content
+        assert (Count.objects.count(), Signature.objects.count()) == before
+
+
+def test_every_count_api_route_is_in_the_permission_matrix(world):
+    from django.urls import get_resolver, resolve
+
+    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/count/")
+
+    def routes(entries, prefix=""):
+        for entry in entries:
+            if hasattr(entry, "url_patterns"):
+                yield from routes(entry.url_patterns, prefix + str(entry.pattern))
+            else:
+                yield prefix + str(entry.pattern)
+
+    every = {"api/v1/count/" + r.removeprefix("^") for r in routes(api.url_patterns) if "format" not in r}
+    covered = {resolve(path.format(box=world["box"].pk)).route for _, _, path, *_ in ENDPOINTS}
+    assert covered == every
+
+
+def test_a_blind_count_through_the_api(world):
+    first, second = client_for("counter1", world), client_for("counter2", world)
+    url = f"/api/v1/count/boxes/{world['box'].pk}/"
+    listed = first.get("/api/v1/count/boxes/").json()
+    assert [(b["table"], b["shift"], b["state"], b["expected"]) for b in listed] == [("T1", world["box"].shift, "waiting", None)]
+    assert first.post(url + "count/", {"counted": 15, "password": PASSWORD, "denominations": {"5": 3}},
+                      format="json").status_code == 201
+    shown = second.get(url).json()
+    assert (shown["state"], shown["signed_by"], shown["totals"], shown["expected"]) == (
+        "counting", ["counter1"], None, None)
+    assert client_for("inspector", world).get(url).json()["expected"] == 20  # who does not count sees it
+    assert second.post(url + "count/", {"counted": 15, "password": PASSWORD}, format="json").status_code == 201
+    shown = first.get(url).json()
+    assert (shown["state"], shown["totals"], shown["counted"], shown["expected"], shown["variance"]) == (
+        "counted", [15, 15], 15, 20, -5)
+
+
+def test_the_api_refuses_bad_counts_in_the_one_error_shape(world):
+    counter = client_for("counter1", world)
+    url = f"/api/v1/count/boxes/{world['box'].pk}/count/"
+    response = counter.post(url, {"counted": -1, "password": PASSWORD}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "negative" and response.json()["errors"][0]["field"] == "counted"
+    response = counter.post("/api/v1/count/boxes/99999/count/", {"counted": 1, "password": PASSWORD}, format="json")
+    assert response.status_code == 404 and response.json()["errors"][0]["code"] == "not_found"
+    response = counter.post(url, {"counted": 20, "password": "wrong"}, format="json")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "password"
+    response = counter.post(url, {"password": PASSWORD}, format="json")
+    assert response.status_code == 400 and "Amount counted" in response.json()["errors"][0]["message"]
+    assert not Signature.objects.exists()
+
+
+def test_a_counter_sees_no_pit_endpoint(world):
+    counter = client_for("counter1", world)
+    for path in ("/api/v1/tables/", "/api/v1/jogos/", "/api/v1/games/", "/api/v1/movements/", "/api/v1/flags/"):
+        assert counter.get(path).status_code == 403, path
