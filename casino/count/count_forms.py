@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-CHIP_ROWS = 6  # rows of chip value and quantity on the form
+CHIP_ROWS = 4  # rows of chip value and quantity on the form
 
 
 class CountForm(forms.Form):

@@ -20,7 +20,7 @@ from casino.terms.vocabulary import localise
 
 from . import blind, services
 from .count_forms import CountForm, RecountForm
-from .models import Box
+from .models import Box, Case
 
 
 def _allowed(request: HttpRequest, permission: str = "count.view_box") -> None:
@@ -45,6 +45,7 @@ def _box_page(request, box: Box, *, form=None, recount=None, problems=(), status
         and request.user.get_username() not in shown.signed_by
     return render(request, "count/counting/box.html", {
         "view": shown, "box": box, "counter": counter, "may_sign": may_sign,
+        "case": Case.objects.filter(box=box).first() if shown.figures_shown else None,
         "may_recount": counter and shown.state in (blind.COUNTED, blind.DISAGREED),
         "form": form or CountForm(), "recount": recount or RecountForm(),
         "problems": [localise(problem) for problem in problems]}, status=status)
