@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/v1/", include("casino.pit.urls")),
     path("reports/", include("casino.reports.urls")),
     path("audit/", include("casino.audit.urls")),
+    path("count/", include("casino.count.urls")),
 ]
 
 # /api/ requests that no API view answers get the API's error shape (casino/api_errors.py).
