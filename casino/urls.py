@@ -10,6 +10,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("pit/", include("casino.pit.web_urls")),
+    path("count/boxes/", include("casino.count.count_views")),
     path("api/v1/count/", include("casino.count.urls_api")),
     path("api/v1/", include("casino.pit.urls")),
     path("reports/", include("casino.reports.urls")),
