@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
-from django.utils import translation
 
 from casino.count import cases, services
 from casino.count.pdf import case_html
@@ -15,17 +13,11 @@ from casino.count.selectors import case_file
 from casino.pit.models import Jogo
 from tests.cases import correct_to_a_draw, short_case
 from tests.count import NOON
-from tests.test_translations_pages import page, read, wrong_words
+from tests.test_translations_pages import _english_afterwards, page, read, wrong_words  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.django_db
 
 PERSONS = {"pt": "Rui Lopes", "zh-hant": "陳大文"}  # what people typed is shown as typed
-
-
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture

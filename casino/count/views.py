@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit.access import require, visible_tables
@@ -33,12 +33,19 @@ from .pdf import LANGUAGES, case_pdf
 VIEW_CASE, WORK, RESOLVE = "count.view_case", steps.WORK, steps.RESOLVE
 VIEW_ROTATION, KEEP_ROTATION = "count.view_rotation", "count.add_rotation"
 
-# The steps of a case: the service, the permission, and what the page says once it is done.
+# The steps of a case: the service, the permission, what the page says once it is done, and the
+# step's form on the case's page (its title and button).
 STEPS = {
     "note": (steps.add_note, WORK, lambda: _("Note added.")),
     "explain": (steps.mark_explained, WORK, lambda: _("The case is marked explained.")),
     "escalate": (steps.escalate, WORK, lambda: _("The case is escalated to the regulator.")),
     "resolve": (steps.resolve, RESOLVE, lambda: _("The case is resolved.")),
+}
+STEP_FORMS = {
+    "note": (gettext_lazy("Add a note"), gettext_lazy("Add the note")),
+    "explain": (gettext_lazy("Mark explained"), gettext_lazy("Mark the case explained")),
+    "escalate": (gettext_lazy("Escalate to the regulator"), gettext_lazy("Escalate the case")),
+    "resolve": (gettext_lazy("Resolve"), gettext_lazy("Resolve the case")),
 }
 LIST_STATES = {"open": [Case.OPEN, Case.EXPLAINED, Case.ESCALATED], "escalated": [Case.ESCALATED],
                "resolved": [Case.RESOLVED], "all": None}
@@ -66,8 +73,10 @@ def _case_page(request: HttpRequest, case: Case, *, forms: dict | None = None, p
            "explain": request.user.has_perm(WORK) and state == Case.OPEN,
            "escalate": request.user.has_perm(WORK) and state in (Case.OPEN, Case.EXPLAINED),
            "resolve": request.user.has_perm(RESOLVE) and state != Case.RESOLVED}
+    offered = [{"step": step, "title": STEP_FORMS[step][0], "button": STEP_FORMS[step][1], "form": forms[step]}
+               for step in STEPS if may[step]]
     return render(request, "count/case.html", {
-        "file": file, "case": file.case, "box": file.box, "forms": forms, "may": may,
+        "file": file, "case": file.case, "box": file.box, "steps": offered,
         "pdf_languages": LANGUAGES, "open_cases": selectors.open_case_count(),
         "problems": problems or []}, status=status)
 
