@@ -203,8 +203,6 @@ def measure(args: argparse.Namespace) -> None:
               f"template {rendered - selected:.2f} s, WeasyPrint {done - rendered:.2f} s; total {total:.2f} s")
         if run == "cold":
             cold = total
-        if run == "cold" and total > 10:
-            sys.exit("slower than 10 seconds")
     # What the reconciliation adds: the same report without it (its selector's queries aside).
     from dataclasses import replace
 
@@ -215,8 +213,11 @@ def measure(args: argparse.Namespace) -> None:
     print(f"warm, the same report without the reconciliation's section: {time.perf_counter() - started:.2f} s "
           f"(template and WeasyPrint)")
     args.out.write_bytes(pdf)
-    print(f"{len(pdf)} bytes -> {args.out} (limit 10 s: met; issue 11's 2 s, cold: "
-          f"{'met' if cold <= 2 else 'not met'}; warm: {'met' if total <= 2 else 'not met'})")
+    print(f"{len(pdf)} bytes -> {args.out}; issue 11's 2 s, cold: {'met' if cold <= 2 else 'not met'}, warm: "
+          f"{'met' if total <= 2 else 'not met'}")
+    if cold > 10:
+        sys.exit("cold: slower than issue 5's 10 seconds")
+    print("issue 5's limit of 10 s (cold): met")
 
 
 def main() -> None:

@@ -59,6 +59,9 @@ def test_each_table_shift_shows_expected_counted_variance_and_its_case_never_net
     assert [line.open_case.state if line.open_case else None for line in lines] == [None, "open", "open", None]
     day = reconciliation(t1.casino, DAY)
     assert (day.expected, day.counted, day.over, day.short, day.open_cases, day.uncounted) == (40, 30, 5, -5, 2, 1)
+    # On paper a row per table, its shifts side by side.
+    assert [(row.table, [line.shift if line else None for line in row.shifts], len(row.open_cases))
+            for row in day.by_table] == [("T1", [1, 2, 3], 2), ("T2", [1, None, None], 0)]
 
 
 def test_a_resolved_case_is_shown_but_not_as_open_and_a_correction_moves_the_counted_box():
@@ -80,6 +83,7 @@ def test_the_daily_report_shows_the_reconciliation_on_screen_and_in_its_pdf_page
     count_all(people, [t1], counted=lambda table, shift, expected: expected - 5 if shift == 3 else expected)
     html = report_html(daily_summary(t1.casino, DAY), language="en")
     assert "Commission boxes: expected and counted" in html and "\u22125" in html and "1 open case" in html
+    assert "Shift 3" in html and "3: open" in html
     client.force_login(people["manager"])
     page = client.get(f"/reports/?casino={t1.casino.pk}&day={DAY}").content.decode()
     case = Case.objects.get()

@@ -64,8 +64,35 @@ class BoxLine:
 
 
 @dataclass(frozen=True)
+class TableShifts:
+    """A table's boxes of the day, one place per shift (None where the shift had neither jogos nor
+    a box): a row of the printed reconciliation."""
+
+    table: str
+    shifts: list[BoxLine | None]
+
+    @property
+    def open_cases(self) -> list[BoxLine]:
+        return [line for line in self.shifts if line and line.open_case]
+
+
+@dataclass(frozen=True)
 class Reconciliation:
     lines: list[BoxLine] = field(default_factory=list)
+
+    @property
+    def shift_numbers(self) -> list[int]:
+        return list(range(1, shifts.count() + 1))
+
+    @property
+    def by_table(self) -> list[TableShifts]:
+        """One row per table, its shifts side by side: the printed report lays out a third as many
+        rows (WeasyPrint's time grows with them)."""
+        rows: dict[str, list[BoxLine | None]] = {}
+        for line in self.lines:
+            places = rows.setdefault(line.table, [None] * shifts.count())
+            places[line.shift - 1] = line
+        return [TableShifts(table, places) for table, places in rows.items()]
 
     @property
     def expected(self) -> int:
