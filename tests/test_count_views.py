@@ -193,3 +193,21 @@ def test_the_log_lists_the_day_s_entries_and_an_entry_closed_before_it_starts_is
     assert timezone.localtime(entry.ends_at).strftime("%H:%M") == "18:30" and entry.ended_by == people["supervisor"]
     response = client.post(f"/count/rotation/{entry.pk}/close", {"ends": "19:30"})
     assert response.status_code == 409
+
+
+def test_the_escalated_case_prints_in_each_language_and_a_case_not_escalated_does_not(client, opened):
+    import io
+
+    from pypdf import PdfReader
+
+    people, _, case = opened
+    as_user(client, people["inspector"])
+    assert client.get(f"/count/cases/{case.pk}/pt.pdf").status_code == 404
+    cases.escalate(case=case, by=people["inspector"], note="The shortage repeats.")
+    cases.resolve(case=case, by=people["manager"], note="Recovered.")  # escalated once: it still prints
+    for language, title in (("pt", "Caso de diferença: mesa T1"), ("zh-hant", "差額個案：T1號枱"),
+                            ("en", "Variance case: table T1")):
+        response = client.get(f"/count/cases/{case.pk}/{language}.pdf")
+        text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+        assert title in text and "The shortage repeats." in text, language
+    assert client.get(f"/count/cases/{case.pk}/fr.pdf").status_code == 404
