@@ -108,39 +108,35 @@ def _shift_of_first_revision(day: dt.date) -> models.Case:
                        default=Value(len(ends)), output_field=models.IntegerField())
 
 
-def live_expected(casino: Casino, day: dt.date) -> dict[tuple[int, int], tuple[int, int]]:
-    """{(table id, shift): (jogos, expected commission)} of the casino's day as the ledger stands
-    now, in one query."""
+def live_expected(casino: Casino, day: dt.date) -> dict[tuple[int, int], tuple[str, int, int]]:
+    """{(table id, shift): (table number, jogos, expected commission)} of the casino's day as the
+    ledger stands now, in one query."""
     played_at = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
     rows = (Jogo.objects.filter(table__casino=casino, gaming_day=day).filter(~superseded())
             .annotate(played_at=Subquery(played_at.values("recorded_at")[:1]))
             .annotate(shift=_shift_of_first_revision(day))
-            .values("table_id", "shift").annotate(jogos=Tally("pk"), expected=Sum("commission"))
+            .values("table_id", "table__number", "shift").annotate(jogos=Tally("pk"), expected=Sum("commission"))
             .order_by())
-    return {(row["table_id"], row["shift"]): (row["jogos"], row["expected"] or 0) for row in rows}
+    return {(row["table_id"], row["shift"]): (row["table__number"], row["jogos"], row["expected"] or 0)
+            for row in rows}
 
 
 def reconciliation(casino: Casino, day: dt.date) -> Reconciliation:
     """Every table-shift of the casino's gaming day that has jogos or a box, by table and shift:
-    five queries (the jogos' sums, the boxes with their cases, their counts, the counts'
-    signatures and expected changes)."""
+    at most five queries (the jogos' sums, the boxes with their cases, and when there are boxes
+    their counts, the counts' signatures and expected changes)."""
     live = live_expected(casino, day)
     boxes = {(box.table_id, box.shift): box for box in
              Box.objects.filter(casino=casino, gaming_day=day).select_related("table", "case")
              .prefetch_related(Prefetch("count_set", queryset=counts_with_figures()))}
-    numbers = {box.table_id: box.table.number for box in boxes.values()}
-    missing = {table for table, _ in live} - set(numbers)
-    if missing:
-        numbers.update(Table.objects.filter(pk__in=missing).values_list("pk", "number"))
     lines = []
     for key in set(live) | set(boxes):
         box = boxes.get(key)
-        jogos, expected = live.get(key, (0, 0))
+        number, jogos, expected = live.get(key) or (box.table.number, 0, 0)
         counts = sorted(box.count_set.all(), key=lambda c: c.attempt) if box else []
         latest = counts[-1] if counts else None
         case = getattr(box, "case", None) if box else None
-        lines.append(BoxLine(numbers[key[0]], key[1], jogos, latest.expected_now if latest else expected,
-                             box, latest, case))
+        lines.append(BoxLine(number, key[1], jogos, latest.expected_now if latest else expected, box, latest, case))
     lines.sort(key=lambda line: (line.table, line.shift))
     return Reconciliation(lines)
 
