@@ -7,11 +7,10 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
-from django.utils import timezone
-
-from casino.count import services, shifts
+from casino.count import services
 from casino.count.models import Case, CaseEvent, Count, Signature
-from tests.count import PASSWORD, cast, play
+from tests.count import PASSWORD, box_played_yesterday, cast
+from tests.pit import api_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -23,18 +22,15 @@ OVERSIGHT = {"inspector", "manager"}
 
 @pytest.fixture
 def world(settings):
-    """T1 played yesterday at this hour: its table-shift has ended, its box is ready to count."""
+    """T1's and T2's boxes of yesterday at this hour, ready to count (commission 20 each); T2's
+    counted short by counters 2 and 3, its case open."""
     settings.COUNT_VARIANCE_ABSOLUTE, settings.COUNT_VARIANCE_PERCENT = 100, 2
     people, t1, t2 = cast()
-    yesterday = timezone.now() - dt.timedelta(days=1)
-    play(t1, people["dealer"], at=yesterday)
-    play(t2, people["other_dealer"], at=yesterday)
-    day, shift = shifts.shift_of(yesterday)
-    short = services.box_for(table=t2, gaming_day=day, shift=shift)  # counted short: its case is open
+    box = box_played_yesterday(t1, people["dealer"])
+    short = box_played_yesterday(t2, people["other_dealer"])
     for counter in (people["counter2"], people["counter3"]):
         services.sign_count(box=short, counter=counter, password=PASSWORD, counted=5)
-    return {"people": people, "box": services.box_for(table=t1, gaming_day=day, shift=shift),
-            "case": Case.objects.get(box=short)}
+    return {"people": people, "box": box, "case": Case.objects.get(box=short)}
 
 
 def client_for(role, w):
@@ -76,18 +72,9 @@ def test_permission_matrix(world, role, name, method, path, body, allowed, ok):
 
 
 def test_every_count_api_route_is_in_the_permission_matrix(world):
-    from django.urls import get_resolver, resolve
+    from django.urls import resolve
 
-    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/count/")
-
-    def routes(entries, prefix=""):
-        for entry in entries:
-            if hasattr(entry, "url_patterns"):
-                yield from routes(entry.url_patterns, prefix + str(entry.pattern))
-            else:
-                yield prefix + str(entry.pattern)
-
-    every = {"api/v1/count/" + r.removeprefix("^") for r in routes(api.url_patterns) if "format" not in r}
+    every = api_routes("api/v1/count/")
     covered = {resolve(path.format(box=world["box"].pk, case=world["case"].pk)).route for _, _, path, *_ in ENDPOINTS}
     assert covered == every
 
