@@ -264,6 +264,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"MovementKindEnum": "casino.pit.models.Movement.KINDS",
                             "JogoKindEnum": "casino.pit.models.Jogo.KINDS",
+                            "AmendmentStateEnum": "casino.pit.models.Amendment.STATES",
+                            # The count's: a box's count, a case's state and the step a person takes.
+                            "BoxCountStateEnum": "casino.count.blind.STATES",
+                            "CaseStateEnum": "casino.count.models.Case.STATES",
+                            "CaseStepEnum": "casino.count.api.CASE_STEPS",
                             # The record's seat winds (winner, discarder, claimants, ...: regulation/record.py).
                             "SeatEnum": "regulation.seats.SEATS"},
 }

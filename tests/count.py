@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from casino.count import services
+from django.utils import timezone
+
+from casino.count import services, shifts
 from casino.count.models import Box
 from casino.pit import service
 from casino.pit.roles import COUNTER
@@ -30,6 +32,15 @@ def play(table, by, jogos: int = 2, at=NOON):
     """Seat a game at `table` and record `jogos` winning jogos at `at`; the jogos recorded."""
     game = seat(table, by, at=at)
     return [service.record_jogo(table, by, next_record(game, **DRAGON), at=at)[0] for _ in range(jogos)]
+
+
+def box_played_yesterday(table, dealer) -> Box:
+    """The box of the table-shift of yesterday at this hour, in which `dealer` recorded two jogos
+    (commission 20): ended, ready to count today."""
+    yesterday = timezone.now() - dt.timedelta(days=1)
+    play(table, dealer, at=yesterday)
+    day, shift = shifts.shift_of(yesterday)
+    return services.box_for(table=table, gaming_day=day, shift=shift)
 
 
 def box(table, shift: int = 1) -> Box:

@@ -6,16 +6,13 @@ docs/blind-count-counted.png (the box once both have signed).
 """
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 from selenium.webdriver.common.by import By
 
-from casino.count import services, shifts
 from casino.count.models import Case, Signature
-from tests.count import cast, play
+from tests.count import box_played_yesterday, cast
 from tests.test_pit_browser import SHOTS, browser, screen  # noqa: F401  (the fixtures)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("flush_ledger_afterwards")]
@@ -26,10 +23,7 @@ def ready(settings):
     """T1 played yesterday at this hour (commission 20): its box is ready to count."""
     settings.COUNT_VARIANCE_ABSOLUTE, settings.COUNT_VARIANCE_PERCENT = 100, 2
     people, t1, t2 = cast()
-    yesterday = timezone.now() - dt.timedelta(days=1)
-    play(t1, people["dealer"], at=yesterday)
-    day, shift = shifts.shift_of(yesterday)
-    return people, services.box_for(table=t1, gaming_day=day, shift=shift)
+    return people, box_played_yesterday(t1, people["dealer"])
 
 
 def shot(screen, name: str):

@@ -2,16 +2,13 @@
 form signed with the password, the figures once both agree, the recount, and who may see them."""
 from __future__ import annotations
 
-import datetime as dt
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone
 
-from casino.count import services, shifts
 from casino.count.models import Count, Signature
-from tests.count import PASSWORD, cast, play
+from tests.count import PASSWORD, box_played_yesterday, cast
 
 pytestmark = pytest.mark.django_db
 
@@ -21,10 +18,7 @@ def ready(settings):
     """T1 played yesterday at this hour (commission 20): its box is ready to count."""
     settings.COUNT_VARIANCE_ABSOLUTE, settings.COUNT_VARIANCE_PERCENT = 100, 2
     people, t1, t2 = cast()
-    yesterday = timezone.now() - dt.timedelta(days=1)
-    play(t1, people["dealer"], at=yesterday)
-    day, shift = shifts.shift_of(yesterday)
-    return people, services.box_for(table=t1, gaming_day=day, shift=shift)
+    return people, box_played_yesterday(t1, people["dealer"])
 
 
 def as_user(client, person, language="en"):

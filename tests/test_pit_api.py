@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 from casino.pit import service
 from casino.pit.models import Amendment, Flag, Jogo, Refusal
 from casino.pit.roles import COUNTER
-from tests.pit import DRAW, NOON, next_record, seat, staff, table, user
+from tests.pit import DRAW, NOON, api_routes, next_record, seat, staff, table, user
 
 pytestmark = pytest.mark.django_db
 
@@ -112,17 +112,9 @@ def test_permission_matrix(world, role, name, method, path, body, allowed, ok):
 
 
 def test_every_api_route_is_in_the_permission_matrix(world):
-    from django.urls import get_resolver, resolve
+    from django.urls import resolve
 
-    def routes(entries, prefix=""):
-        for entry in entries:
-            if hasattr(entry, "url_patterns"):
-                yield from routes(entry.url_patterns, prefix + str(entry.pattern))
-            else:
-                yield prefix + str(entry.pattern)
-
-    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/")
-    every = {"api/v1/" + r.removeprefix("^") for r in routes(api.url_patterns) if "format" not in r}
+    every = api_routes("api/v1/")
     ids = {key: getattr(value, "pk", None) for key, value in world.items()}
     covered = {resolve(path.format(**ids)).route for _, _, path, *_ in ENDPOINTS}
     covered.add(resolve("/api/v1/auth/token/").route)  # the login itself: test_token_authentication

@@ -9,7 +9,8 @@ the same total (blind.py); inspectors and managers read the boxes and work the c
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
@@ -18,8 +19,8 @@ from rest_framework.response import Response
 from casino.api_errors import validated
 from casino.pit.access import require
 
-from . import blind, services
-from .models import Box, Count, Signature
+from . import blind, cases, services
+from .models import Box, Case, CaseEvent, Count, Signature
 
 
 class HasPermission(BasePermission):
@@ -37,7 +38,7 @@ class BoxSerializer(serializers.Serializer):
     shift = serializers.IntegerField(source="box.shift")
     starts_at = serializers.DateTimeField(source="box.starts_at")
     ends_at = serializers.DateTimeField(source="box.ends_at")
-    state = serializers.ChoiceField(choices=[blind.WAITING, blind.COUNTING, blind.DISAGREED, blind.COUNTED],
+    state = serializers.ChoiceField(choices=blind.STATES,
                                     help_text="waiting: not counted; counting: signed by fewer than two counters; "
                                               "disagreed: the two totals differ (recount); counted: both agree")
     attempt = serializers.IntegerField(allow_null=True, help_text="1 the count, 2 and more recounts")
@@ -78,6 +79,10 @@ class RecountInputSerializer(serializers.Serializer):
     reason = serializers.CharField(label="Reason", help_text="why the box is counted again")
 
 
+class BoxFilterSerializer(serializers.Serializer):
+    gaming_day = serializers.DateField(label="Gaming day", required=False)
+
+
 class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Commission boxes of the table-shifts that have ended (the last two gaming days), each with
     where its count stands. Listing makes the boxes of shifts that ended since."""
@@ -91,9 +96,14 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
     def get_queryset(self):
         return blind.with_latest_counts(Box.objects.filter(ends_at__lte=timezone.now()))
 
+    @extend_schema(parameters=[OpenApiParameter("gaming_day", OpenApiTypes.DATE,
+                                                description="only this gaming day's boxes")])
     def list(self, request, *args, **kwargs):
+        day = validated(BoxFilterSerializer, request.query_params).get("gaming_day")
         ready = {box.pk for box in services.boxes_ready()}
         boxes = self.get_queryset().filter(pk__in=ready).order_by("gaming_day", "shift", "table__number")
+        if day is not None:
+            boxes = boxes.filter(gaming_day=day)
         return Response(BoxSerializer([blind.view(box, request.user) for box in boxes], many=True).data)
 
     def retrieve(self, request, *args, **kwargs):
@@ -117,3 +127,73 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         box = self.get_object()
         count = services.recount(box=box, opened_by=request.user, **validated(RecountInputSerializer, request.data))
         return Response(CountSerializer(count).data, status=status.HTTP_201_CREATED)
+
+
+# --- Variance cases ------------------------------------------------------------------------------
+
+class CaseEventSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="recorded_by.username")
+
+    class Meta:
+        model = CaseEvent
+        fields = ["seq", "kind", "state", "note", "expected", "counted", "variance", "by", "recorded_at", "hash"]
+
+
+class CaseSerializer(serializers.ModelSerializer):
+    table = serializers.CharField(source="box.table.number")
+    gaming_day = serializers.DateField(source="box.gaming_day")
+    shift = serializers.IntegerField(source="box.shift")
+    events = CaseEventSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Case
+        fields = ["id", "box", "table", "gaming_day", "shift", "state", "opened_at", "events"]
+
+
+class NoteInputSerializer(serializers.Serializer):
+    note = serializers.CharField(label="Note")
+
+
+# The states a person moves a case to (opened and reopened happen by themselves).
+CASE_STEPS = [Case.EXPLAINED, Case.ESCALATED, Case.RESOLVED]
+
+
+class StepInputSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(label="State", choices=CASE_STEPS)
+    note = serializers.CharField(label="Note", help_text="what explains the variance, why it is escalated, or what "
+                                                         "was found and done")
+
+
+class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Variance cases, each with its events (opened, notes, explained, escalated, resolved,
+    reopened), oldest event first. Inspectors and managers add notes, mark a case explained and
+    escalate it; a manager resolves it."""
+
+    permission_classes = [HasPermission]
+    permission = "count.view_case"
+    serializer_class = CaseSerializer
+    queryset = Case.objects.all()
+    filterset_fields = ["state"]
+
+    def get_queryset(self):
+        return Case.objects.select_related("box__table").prefetch_related("events__recorded_by").order_by("pk")
+
+    @extend_schema(request=NoteInputSerializer, responses={201: CaseEventSerializer})
+    @action(detail=True, methods=["post"])
+    def notes(self, request, pk=None):
+        """A note on the case, in any state."""
+        require(request.user, "count.work_case")
+        case = self.get_object()
+        event = cases.add_note(case=case, by=request.user, **validated(NoteInputSerializer, request.data))
+        return Response(CaseEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=StepInputSerializer, responses={201: CaseEventSerializer})
+    @action(detail=True, methods=["post"])
+    def state(self, request, pk=None):
+        """Mark the case explained, escalate it to the regulator, or (a manager) resolve it, with a note."""
+        data = validated(StepInputSerializer, request.data)
+        require(request.user, "count.resolve_case" if data["state"] == Case.RESOLVED else "count.work_case")
+        case = self.get_object()
+        step = {Case.EXPLAINED: cases.mark_explained, Case.ESCALATED: cases.escalate, Case.RESOLVED: cases.resolve}
+        event = step[data["state"]](case=case, by=request.user, note=data["note"])
+        return Response(CaseEventSerializer(event).data, status=status.HTTP_201_CREATED)

@@ -12,6 +12,7 @@ from django.db.models import Prefetch
 from .models import Box, Count
 
 WAITING, COUNTING, DISAGREED, COUNTED = "waiting", "counting", "disagreed", "counted"
+STATES = [WAITING, COUNTING, DISAGREED, COUNTED]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from casino.pit.models import Amendment, Casino, Table
 
@@ -210,8 +211,11 @@ class Case(models.Model):
     event left it, moved by the services with each event."""
 
     OPEN, EXPLAINED, ESCALATED, RESOLVED = "open", "explained", "escalated", "resolved"
-    STATES = [(OPEN, _("open")), (EXPLAINED, _("explained")), (ESCALATED, _("escalated to the regulator")),
-              (RESOLVED, _("resolved"))]
+    # A case's words have their own context: Portuguese says a case (o processo) is "aberto" and
+    # "resolvido" where a flag (a sinalização) is "aberta" and "resolvida".
+    STATES = [(OPEN, pgettext_lazy("variance case", "open")), (EXPLAINED, pgettext_lazy("variance case", "explained")),
+              (ESCALATED, pgettext_lazy("variance case", "escalated to the regulator")),
+              (RESOLVED, pgettext_lazy("variance case", "resolved"))]
 
     box = models.OneToOneField(Box, on_delete=models.PROTECT, related_name="case")
     count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="+", help_text=_("the count that opened it"))
@@ -235,9 +239,11 @@ class CaseEvent(AppendOnly):
 
     OPENED, REOPENED, RECOUNTED, NOTE, EXPLAINED, ESCALATED, RESOLVED = (
         "opened", "reopened", "recounted", "note", "explained", "escalated", "resolved")
-    KINDS = [(OPENED, _("opened")), (REOPENED, _("reopened")), (RECOUNTED, _("variance changed")),
-             (NOTE, _("note")), (EXPLAINED, _("explained")), (ESCALATED, _("escalated to the regulator")),
-             (RESOLVED, _("resolved"))]
+    KINDS = [(OPENED, pgettext_lazy("variance case", "opened")), (REOPENED, pgettext_lazy("variance case", "reopened")),
+             (RECOUNTED, pgettext_lazy("variance case", "variance changed")), (NOTE, pgettext_lazy("variance case", "note")),
+             (EXPLAINED, pgettext_lazy("variance case", "explained")),
+             (ESCALATED, pgettext_lazy("variance case", "escalated to the regulator")),
+             (RESOLVED, pgettext_lazy("variance case", "resolved"))]
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()

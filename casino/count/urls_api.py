@@ -6,5 +6,6 @@ from . import api
 
 router = SimpleRouter()
 router.register("boxes", api.BoxViewSet)
+router.register("cases", api.CaseViewSet)
 
 urlpatterns = [path("", include(router.urls))]
