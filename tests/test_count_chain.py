@@ -2,6 +2,7 @@
 events hash-chained, checked by verify_ledger, and refused UPDATE/DELETE by PostgreSQL."""
 from __future__ import annotations
 
+import datetime as dt
 from io import StringIO
 
 import pytest
@@ -9,8 +10,10 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 
+from casino.count import services
 from casino.count.models import Case, CaseEvent, Count, Signature
 from tests.count import box, cast, count_by_two, play
+from tests.pit import NOON
 from tests.test_pit_ledger import _behind_the_applications_back, on_postgresql
 
 pytestmark = pytest.mark.django_db
@@ -23,6 +26,8 @@ def counted(settings):
     people, t1, t2 = cast()
     play(t1, people["dealer"])
     count_by_two(box(t1), people["counter1"], people["counter2"], 15)
+    entry = services.rotation_start(table=t1, person=people["dealer"], starts_at=NOON, recorded_by=people["supervisor"])
+    services.rotation_close(entry=entry, ends_at=NOON + dt.timedelta(hours=1), closed_by=people["supervisor"])
     return people, box(t1)
 
 
@@ -81,7 +86,8 @@ def test_the_models_refuse_to_change_or_delete_a_count(counted):
 @on_postgresql
 @pytest.mark.parametrize("statement", ["UPDATE count_count SET expected = 0", "DELETE FROM count_signature",
                                        "UPDATE count_caseevent SET note = 'x'", "TRUNCATE count_caseevent CASCADE",
-                                       "UPDATE count_box SET shift = 2", "UPDATE count_case SET opened_at = now()"])
+                                       "UPDATE count_box SET shift = 2", "UPDATE count_case SET opened_at = now()",
+                                       "UPDATE count_rotation SET ends_at = NULL", "DELETE FROM count_rotation"])
 def test_postgresql_itself_refuses_to_change_the_counts(counted, statement):
     from django.db.utils import DatabaseError
     with connection.cursor() as cursor:

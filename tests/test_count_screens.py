@@ -91,3 +91,20 @@ def test_a_recount_from_the_screen_keeps_the_first_count(client, ready):
     assert response.status_code == 302
     assert [c.reason for c in Count.objects.order_by("attempt")] == ["", "the totals differed"]
     assert 'name="sign"' in client.get(reverse("counting:box", args=[box.pk])).content.decode()
+
+
+@pytest.mark.parametrize("language", ["pt", "zh-hant"])
+def test_the_counters_screens_have_no_english_word(client, ready, language):
+    from tests.test_translations_pages import page, read, wrong_words
+
+    people, box = ready
+    sign(as_user(client, people["counter1"], language), box, 15)
+    being_counted = page(client, people["counter2"], language, reverse("counting:box", args=[box.pk]))
+    refused = page(client, people["counter2"], language, reverse("counting:box", args=[box.pk]),
+                   {"counted": "-1", "password": PASSWORD})
+    sign(as_user(client, people["counter2"], language), box, 15)
+    for html in (being_counted, refused, page(client, people["counter1"], language, reverse("counting:boxes")),
+                 page(client, people["counter1"], language, reverse("counting:box", args=[box.pk]))):
+        texts = [text.replace("counter1", "").replace("counter2", "") for text in read(html)]
+        assert len(texts) > 10
+        assert wrong_words(texts, language) == []
