@@ -10,6 +10,7 @@ environment:
 """
 
 import os
+from decimal import Decimal
 from pathlib import Path
 
 import dj_database_url
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "casino.terms",
     "casino.reports",
     "casino.audit",
+    "casino.count",
 ]
 
 MIDDLEWARE = [
@@ -215,6 +217,18 @@ STORAGES = {
 # the next calendar day.
 GAMING_DAY_STARTS = os.environ.get("GAMING_DAY_STARTS", "06:00")
 
+# The casino's shifts: the start of each (Macau time), the first at the start of the gaming day;
+# each ends when the next starts, the last at the end of the gaming day (casino/count/shifts.py).
+SHIFTS = [s.strip() for s in os.environ.get("SHIFTS", "06:00,14:00,22:00").split(",") if s.strip()]
+if not SHIFTS or SHIFTS[0] != GAMING_DAY_STARTS:
+    raise ImproperlyConfigured("SHIFTS must start with the start of the gaming day (GAMING_DAY_STARTS).")
+
+# A box whose counted commission differs from the expected by more than either threshold opens a
+# case (README, "The count"): more than this many whole units, or more than this percentage of
+# the expected commission.
+COUNT_VARIANCE_ABSOLUTE = int(os.environ.get("COUNT_VARIANCE_ABSOLUTE", "100"))
+COUNT_VARIANCE_PERCENT = Decimal(os.environ.get("COUNT_VARIANCE_PERCENT", "2"))
+
 # The audit's commission and exception pages re-score every jogo of their range in the request:
 # a range holding more ledger rows than this is refused, so that no page takes more than about
 # 2 s (README, "Auditing"); the exports and audit_recompute stream any range.
@@ -250,6 +264,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"MovementKindEnum": "casino.pit.models.Movement.KINDS",
                             "JogoKindEnum": "casino.pit.models.Jogo.KINDS",
+                            "AmendmentStateEnum": "casino.pit.models.Amendment.STATES",
+                            # The count's: a box's count, a case's state and the step a person takes.
+                            "BoxCountStateEnum": "casino.count.blind.STATES",
+                            "CaseStateEnum": "casino.count.models.Case.STATES",
+                            "CaseStepEnum": "casino.count.api.CASE_STEPS",
                             # The record's seat winds (winner, discarder, claimants, ...: regulation/record.py).
                             "SeatEnum": "regulation.seats.SEATS"},
 }

@@ -10,9 +10,12 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("pit/", include("casino.pit.web_urls")),
+    path("count/boxes/", include("casino.count.count_views")),
+    path("api/v1/count/", include("casino.count.urls_api")),
     path("api/v1/", include("casino.pit.urls")),
     path("reports/", include("casino.reports.urls")),
     path("audit/", include("casino.audit.urls")),
+    path("count/", include("casino.count.urls")),
 ]
 
 # /api/ requests that no API view answers get the API's error shape (casino/api_errors.py).

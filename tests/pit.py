@@ -58,3 +58,19 @@ def next_record(game, **fields) -> dict:
 
 
 DRAW = {"result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}
+
+
+def api_routes(prefix: str) -> set[str]:
+    """Every route mounted at `prefix` (e.g. "api/v1/"), as Django's resolver names them, for
+    the permission matrices' check that each route is in the matrix."""
+    from django.urls import get_resolver
+
+    def routes(entries, above=""):
+        for entry in entries:
+            if hasattr(entry, "url_patterns"):
+                yield from routes(entry.url_patterns, above + str(entry.pattern))
+            else:
+                yield above + str(entry.pattern)
+
+    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == prefix)
+    return {prefix + r.removeprefix("^") for r in routes(api.url_patterns) if "format" not in r}

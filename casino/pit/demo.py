@@ -6,6 +6,7 @@ Every figure below comes from the engine; the comments only say what each jogo s
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from django.contrib.auth.models import Group, User
 from django.db import transaction
@@ -22,6 +23,11 @@ USERS = [("dealer", DEALER, "Ana", "Dealer"), ("dealer2", DEALER, "Bruno", "Deal
 TABLES = [("C-01", "conventional", 25), ("C-02", "conventional", 100), ("C-03", "conventional", 1000),
           ("S-01", "simplified", 100), ("S-02", "simplified", 500)]
 DAY_START = dt.datetime(2026, 11, 21, 14, 0)
+
+# Later steps of the demo day that other apps add (the count room's boxes): (app label, build).
+# An app registers its step from its AppConfig.ready, so that the pit imports none of them; the
+# demo command runs each after `build` and dumps its app with the pit.
+STEPS: list[tuple[str, Callable[[], None]]] = []
 
 CHICKEN = {"winner": "S", "discarder": "W", "declared_fan": 0,
            "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}}

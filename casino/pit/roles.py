@@ -7,25 +7,37 @@
 - inspector: reads every table, jogo, refusal and amendment, flags jogos, comments on flags and
   resolves other people's; never writes the ledger;
 - manager: reads every table, decides on amendments, comments on and resolves flags, reads the
-  daily report and closes and reopens gaming days (casino/reports); inspectors read the daily report too.
+  daily report and closes and reopens gaming days (casino/reports); inspectors read the daily report too;
+- counter: counts the commission boxes of ended table-shifts and signs the counts (casino/count)
+  and nothing else: no table, jogo or report. The count's services also refuse a counter who
+  worked at the box's table that gaming day.
+
+Supervisors keep the rotation log (who deals and supervises at which table, when); inspectors
+and managers read it and the variance cases, add notes to cases, mark them explained or
+escalate them; only a manager resolves a case.
 
 Where a permission is "at assigned tables", `access.py` checks the assignment too.
 """
-DEALER, SUPERVISOR, INSPECTOR, MANAGER = "dealer", "supervisor", "inspector", "manager"
+DEALER, SUPERVISOR, INSPECTOR, MANAGER, COUNTER = "dealer", "supervisor", "inspector", "manager", "counter"
 
 PIT_STAFF = ["pit.record_at_table", "pit.view_table", "pit.view_game", "pit.view_jogo", "pit.view_movement"]
 READ_ALL = ["pit.view_all_tables", "pit.view_table", "pit.view_game", "pit.view_jogo", "pit.view_movement",
             "pit.view_amendment", "pit.view_refusal", "pit.view_flag"]
 # Inspectors and managers comment on flags and resolve those somebody else raised.
 FLAG_LIFE = ["pit.view_flagcomment", "pit.add_flagcomment", "pit.resolve_flag"]
+# The count (casino/count): cases and the rotation log, read and worked by inspectors and managers.
+CASES = ["count.view_rotation", "count.view_box", "count.view_case", "count.work_case"]
 
 ROLES = {
     DEALER: PIT_STAFF,
     SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.move_money", "pit.view_amendment", "pit.view_refusal",
-                             "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal"],
-    INSPECTOR: READ_ALL + FLAG_LIFE + ["pit.flag_jogo", "reports.view_daily_report"],
-    MANAGER: READ_ALL + FLAG_LIFE + ["pit.approve_amendment", "reports.view_daily_report",
-                                     "reports.close_gaming_day", "reports.view_gamingday", "reports.view_dayevent"],
+                             "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal",
+                             "count.view_rotation", "count.add_rotation"],
+    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ["pit.flag_jogo", "reports.view_daily_report"],
+    MANAGER: READ_ALL + FLAG_LIFE + CASES + ["pit.approve_amendment", "reports.view_daily_report",
+                                             "reports.close_gaming_day", "reports.view_gamingday",
+                                             "reports.view_dayevent", "count.resolve_case"],
+    COUNTER: ["count.view_box", "count.count_box"],
 }
 
 

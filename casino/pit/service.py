@@ -28,6 +28,7 @@ from regulation.rotation import Progress
 from .chain import GENESIS, row_hash
 from .models import (Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal,
                      RefusalConfirmation, Table, superseded)
+from .signals import correction_approved
 
 
 @dataclass(frozen=True)
@@ -583,6 +584,8 @@ def decide_amendment(amendment: Amendment, user, *, approve: bool, reason: str =
         amendment.state = Amendment.APPROVED if approve else Amendment.REJECTED
         amendment.decided_by, amendment.decided_at, amendment.decision_reason = user, at, reason
         amendment.save()
+        if approve:
+            correction_approved.send(sender=Amendment, amendment=amendment)
         return amendment
 
 

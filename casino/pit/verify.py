@@ -26,6 +26,11 @@ from .recheck import COLUMNS, Stored, compare
 
 FETCH = 2000  # rows per round trip of each cursor
 
+# Records other apps keep like the ledger (the count's boxes and cases) are checked too: an app
+# registers its check here from its AppConfig.ready, so that the pit imports none of them. A
+# check returns the first break of each broken chain, in words.
+OTHER_CHECKS: list[Callable[[], list[str]]] = []
+
 # Each row is read as these values: its id and links, then its content in the chain's order.
 HEAD = ("id", "prev_hash", "hash")
 FIELDS = {model: HEAD + CONTENT[model] for model in (Jogo, Movement)}

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce, ExtractHour
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_noop
 
+from casino.count.selectors import Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
 from casino.pit.service import gaming_day
@@ -244,6 +245,8 @@ class DailySummary:
     # Each table's ledger head at the end of the day (issue 13 §6): printed on the signed
     # report, it anchors the hash chains outside the database.
     heads: list[Head] = field(default_factory=list)
+    # Each table-shift's commission box: expected, counted, variance and its case (issue 11 §3).
+    reconciliation: Reconciliation = field(default_factory=Reconciliation)
 
     @property
     def empty(self) -> bool:
@@ -346,7 +349,8 @@ def daily_summary(casino: Casino, day: dt.date) -> DailySummary:
     state, events = day_state(casino, day)
     return DailySummary(casino=casino, day=day, tables=tables, totals=totals, tiers=tier_lines(tables),
                         exceptions=exceptions(casino, day, totals), commission_by_hour=commission_by_hour(casino, day),
-                        state=state, events=events, heads=ledger_heads(casino, day))
+                        state=state, events=events, heads=ledger_heads(casino, day),
+                        reconciliation=reconciliation(casino, day))
 
 
 def ledger_heads(casino: Casino, day: dt.date) -> list[Head]:

@@ -24,10 +24,13 @@ class Command(BaseCommand):
             self.stdout.write("demo: the database already has a casino; nothing loaded")
         elif build:
             demo.build()
+            for _label, step in demo.STEPS:
+                step()
             self.stdout.write("demo: built through the recording service")
         else:
             call_command("loaddata", str(FIXTURE), verbosity=0)
             self.stdout.write(f"demo: loaded {FIXTURE.name}; users {', '.join(u for u, *_ in demo.USERS)}, "
                               f"password {demo.PASSWORD!r}")
         if dump:
-            call_command("dumpdata", *DUMPED, natural_foreign=True, indent=1, output=dump, verbosity=0)
+            apps = DUMPED + [label for label, _step in demo.STEPS]
+            call_command("dumpdata", *apps, natural_foreign=True, indent=1, output=dump, verbosity=0)

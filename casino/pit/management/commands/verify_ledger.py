@@ -9,7 +9,7 @@ from tqdm import tqdm
 
 from casino.pit.heads import UnreadableHeads, departures
 from casino.pit.models import Table
-from casino.pit.verify import breaks
+from casino.pit.verify import OTHER_CHECKS, breaks
 
 
 class Command(BaseCommand):
@@ -40,6 +40,8 @@ class Command(BaseCommand):
                 found += departures(saved)
             except UnreadableHeads as error:
                 raise CommandError(f"{heads}: {error}") from error
+        for check in OTHER_CHECKS:
+            found += check()
         for item in found:
             self.stderr.write(f"BROKEN {item}")
         if found:

@@ -1,0 +1,39 @@
+"""The count room's part of the demo day (casino/pit/demo.py): two counters, and after the
+shift ends the boxes of three tables counted by both: one over within the thresholds (C-01,
+4 over 210), one exact (S-01) and one short beyond them (C-03, 500 short of 800), which opens a
+case; the boxes of C-02 and S-02 wait for their count."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+from django.utils import timezone
+
+from casino.pit.demo import PASSWORD
+from casino.pit.models import Table
+from casino.pit.roles import COUNTER
+
+from . import services
+
+COUNTERS = [("counter", "Fátima", "Counter"), ("counter2", "Gil", "Counter")]
+COUNTED_AT = dt.datetime(2026, 11, 21, 22, 30)  # after the demo day's second shift (14:00–22:00)
+# table: counted minus expected
+VARIANCES = {"C-01": 4, "S-01": 0, "C-03": -500}
+
+
+@transaction.atomic
+def build() -> None:
+    counters = []
+    for username, first, last in COUNTERS:
+        person = User.objects.create_user(username, password=PASSWORD, first_name=first, last_name=last)
+        person.groups.add(Group.objects.get(name=COUNTER))
+        counters.append(person)
+    at = timezone.make_aware(COUNTED_AT)
+    boxes = {box.table.number: box for box in services.boxes_ready(now=at)}
+    for number, variance in VARIANCES.items():
+        box = boxes[number]
+        counted = services.expected_commission(box) + variance
+        for person in counters:
+            services.sign_count(box=box, counter=person, password=PASSWORD, counted=counted, at=at)
+    assert set(boxes) == {table.number for table in Table.objects.all()}

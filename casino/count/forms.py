@@ -1,0 +1,84 @@
+"""The forms of the case screens and of the rotation log.
+
+Times on the rotation log are typed on the 24-hour clock and belong to the gaming day shown:
+with the day starting at 06:00, "22:00" is that evening and "03:00" the night after."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from casino.pit.floor_forms import clock_input
+from casino.pit.roles import DEALER, SUPERVISOR
+
+from . import shifts
+from .models import Rotation
+
+
+class NoteForm(forms.Form):
+    note = forms.CharField(label=_("Note"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args, step: str = "note", **kwargs):
+        kwargs.setdefault("auto_id", f"{step}_%s")  # several of these forms share the case's page
+        super().__init__(*args, **kwargs)
+        self.fields["note"].label = STEP_LABELS[step]
+
+
+STEP_LABELS = {
+    "note": _("Your note"),
+    "explain": _("What explains the variance"),
+    "escalate": _("Why it goes to the regulator"),
+    "resolve": _("What was found and done (the resolution)"),
+}
+
+
+def moment_of(day: dt.date, clock: dt.time) -> dt.datetime:
+    """The moment of gaming day `day` that the clock shows: on the calendar day the gaming day
+    starts when the clock is at or after its start (GAMING_DAY_STARTS), the next day before it."""
+    start = shifts.shift_bounds(day, 1)[0]
+    hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
+    after_start = (dt.timedelta(hours=clock.hour, minutes=clock.minute) - dt.timedelta(hours=hours, minutes=minutes))
+    return start + after_start % dt.timedelta(days=1)
+
+
+def pit_people():
+    """Who may deal or supervise: the people of the dealer and supervisor roles."""
+    return (get_user_model().objects.filter(groups__name__in=[DEALER, SUPERVISOR], is_active=True)
+            .distinct().order_by("username"))
+
+
+class PersonChoice(forms.ModelChoiceField):
+    def label_from_instance(self, person) -> str:
+        full = person.get_full_name()
+        return f"{full} ({person.get_username()})" if full else person.get_username()
+
+
+class RotationForm(forms.Form):
+    """A new entry of the rotation log: who, at which table, dealing or supervising, from when."""
+
+    table = forms.ModelChoiceField(label=_("Table"), queryset=None, to_field_name="pk")
+    person = PersonChoice(label=_("Person"), queryset=None)
+    duty = forms.ChoiceField(label=_("Duty"), choices=Rotation.DUTIES, initial=Rotation.DEALER)
+    starts = forms.TimeField(label=_("From"), input_formats=["%H:%M"], widget=clock_input(),
+                             help_text=_("On the 24-hour clock, within the gaming day shown."))
+
+    def __init__(self, *args, tables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = tables
+        self.fields["table"].label_from_instance = lambda table: table.number
+        self.fields["person"].queryset = pit_people()
+
+
+class CloseRotationForm(forms.Form):
+    ends = forms.TimeField(label=_("Until"), input_formats=["%H:%M"], widget=clock_input())
+
+    def __init__(self, *args, entry: Rotation | None = None, **kwargs):
+        kwargs.setdefault("auto_id", f"close_{entry.pk}_%s" if entry else "close_%s")
+        super().__init__(*args, **kwargs)
+
+
+class DayForm(forms.Form):
+    day = forms.DateField(label=_("Gaming day"), widget=forms.DateInput(attrs={"type": "date"}))

@@ -1,0 +1,267 @@
+"""What the count room records: who worked at which table when (the rotation log), the
+commission box of each table-shift, its counts and the counters' signatures, and the variance
+cases.
+
+Counts, signatures, changes of a count's expected figure and case events are append-only and
+hash-chained like the pit's ledger (chain.py): a box's rows form one chain (`Box.ledger_seq`,
+`Box.ledger_head`), a case's events another (`Case.ledger_seq`, `Case.ledger_head`). The models
+refuse to change or delete them; on PostgreSQL the database refuses too (migration 0002).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from casino.pit.models import Amendment, Casino, Table
+
+
+class AppendOnly(models.Model):
+    """A row that is only ever added."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(f"{self._meta.verbose_name} {self.pk} is append-only: it is never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"{self._meta.verbose_name} {self.pk} is append-only: it is never deleted")
+
+
+class Rotation(models.Model):
+    """Who dealt, or supervised, at a table from when to when, as a supervisor recorded it. An
+    entry is never changed, except that it is closed once with its end; a mistaken entry is
+    closed and a right one recorded."""
+
+    DEALER, SUPERVISOR = "dealer", "supervisor"
+    DUTIES = [(DEALER, _("dealt")), (SUPERVISOR, _("supervised"))]
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rotations")
+    person = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rotations")
+    duty = models.CharField(max_length=10, choices=DUTIES, default=DEALER)
+    gaming_day = models.DateField(db_index=True)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(null=True, blank=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    recorded_at = models.DateTimeField()
+    ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                 null=True, blank=True)
+
+    FIXED = ("table_id", "person_id", "duty", "gaming_day", "starts_at", "recorded_by_id", "recorded_at")
+
+    class Meta:
+        ordering = ["table", "starts_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(ends_at__isnull=True) | models.Q(ends_at__gt=models.F("starts_at")),
+                                   name="rotation_ends_after_it_starts"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} {self.duty} at {self.table} from {self.starts_at}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            stored = Rotation.objects.filter(pk=self.pk).values(*self.FIXED, "ends_at").first()
+            if stored is None or stored["ends_at"] is not None:
+                raise ValidationError(f"rotation entry {self.pk} is closed: it is never changed again")
+            if any(stored[name] != getattr(self, name) for name in self.FIXED):
+                raise ValidationError(f"rotation entry {self.pk}: only its end is ever set")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"rotation entry {self.pk} is never deleted: close it")
+
+
+class Box(models.Model):
+    """The commission box of one table-shift. Its jogos are those whose first revision was
+    recorded between `starts_at` and `ends_at`; a later correction stays in its jogo's box."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="boxes")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="boxes")
+    gaming_day = models.DateField(db_index=True)
+    shift = models.PositiveSmallIntegerField(help_text=_("the shift of the gaming day, from 1"))
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    # The head of the box's chain of counts, signatures and expected changes: moved by the
+    # service under the box's row lock; verify_ledger checks it against the last row.
+    ledger_seq = models.PositiveIntegerField(default=0, editable=False)
+    ledger_head = models.CharField(max_length=64, default="", editable=False)
+
+    class Meta:
+        ordering = ["gaming_day", "shift", "table"]
+        verbose_name_plural = "boxes"
+        constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="one_box_per_table_shift")]
+        permissions = [("count_box", "Can count commission boxes and sign counts")]
+
+    def __str__(self) -> str:
+        return f"box of table {self.table.number}, {self.gaming_day} shift {self.shift}"
+
+
+class BoxRow(AppendOnly):
+    """The fields of every row of a box's chain; see chain.py for the hash."""
+
+    box = models.ForeignKey(Box, on_delete=models.PROTECT)
+    seq = models.PositiveIntegerField(help_text=_("position in the box's chain, from 1, no gaps"))
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        abstract = True
+
+
+class Count(BoxRow):
+    """One count of a box: attempt 1 is the count, 2 and more recounts, each with its reason.
+    `expected` is the box's expected commission when the count opened, hidden from the counters
+    until both have signed. `recorded_by` opened it."""
+
+    attempt = models.PositiveSmallIntegerField()
+    expected = models.PositiveBigIntegerField(help_text=_("whole currency units"))
+    reason = models.TextField(blank=True, help_text=_("why the box is counted again (a recount)"))
+
+    class Meta:
+        ordering = ["box", "attempt"]
+        constraints = [
+            models.UniqueConstraint(fields=["box", "seq"], name="count_seq_per_box"),
+            models.UniqueConstraint(fields=["box", "attempt"], name="one_count_per_attempt"),
+            models.CheckConstraint(condition=models.Q(attempt=1) | ~models.Q(reason=""),
+                                   name="a_recount_has_a_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"count {self.attempt} of {self.box}"
+
+    # What the count came to, read from its signatures and expected changes (prefetch
+    # "signatures" and "changes" to read many counts in a fixed number of queries).
+
+    @property
+    def signed(self) -> list[Signature]:
+        return sorted(self.signatures.all(), key=lambda s: s.seq)
+
+    @property
+    def complete(self) -> bool:
+        """Both counters have signed (whether or not their totals agree)."""
+        return len(self.signed) >= 2
+
+    @property
+    def agreed(self) -> bool:
+        """Both counters signed the same total: the box is counted."""
+        signed = self.signed
+        return len(signed) >= 2 and signed[0].counted == signed[1].counted
+
+    @property
+    def completed_at(self):
+        return self.signed[1].recorded_at if self.complete else None
+
+    @property
+    def counted(self) -> int | None:
+        """The counted total once both counters signed it alike; None before, or if they differ."""
+        return self.signed[0].counted if self.agreed else None
+
+    @property
+    def expected_now(self) -> int:
+        """The expected commission: as fixed when the count opened, or as a correction approved
+        later changed it."""
+        changes = sorted(self.changes.all(), key=lambda c: c.seq)
+        return changes[-1].expected if changes else self.expected
+
+    @property
+    def variance(self) -> int | None:
+        """Counted − expected (positive: over, negative: short); None until the box is counted."""
+        return None if self.counted is None else self.counted - self.expected_now
+
+
+class Signature(BoxRow):
+    """A counter's counted total of a count, signed by confirming his password; optionally by
+    chip denomination ({"1000": 3, ...}: chips of each value)."""
+
+    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="signatures")
+    counted = models.PositiveBigIntegerField(help_text=_("whole currency units"))
+    denominations = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["count", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["box", "seq"], name="signature_seq_per_box"),
+            models.UniqueConstraint(fields=["count", "recorded_by"], name="one_signature_per_counter"),
+        ]
+
+
+class ExpectedChange(BoxRow):
+    """A count's expected commission changed by a correction approved after it opened."""
+
+    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="changes")
+    expected = models.PositiveBigIntegerField(help_text=_("whole currency units"))
+    amendment = models.ForeignKey(Amendment, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["count", "seq"]
+        constraints = [models.UniqueConstraint(fields=["box", "seq"], name="expected_change_seq_per_box")]
+
+
+class Case(models.Model):
+    """A variance case of a box: opened automatically when its variance is beyond the
+    thresholds. Its life is the chain of its events (`CaseEvent`); `state` is where the last
+    event left it, moved by the services with each event."""
+
+    OPEN, EXPLAINED, ESCALATED, RESOLVED = "open", "explained", "escalated", "resolved"
+    # A case's words have their own context: Portuguese says a case (o processo) is "aberto" and
+    # "resolvido" where a flag (a sinalização) is "aberta" and "resolvida".
+    STATES = [(OPEN, pgettext_lazy("variance case", "open")), (EXPLAINED, pgettext_lazy("variance case", "explained")),
+              (ESCALATED, pgettext_lazy("variance case", "escalated to the regulator")),
+              (RESOLVED, pgettext_lazy("variance case", "resolved"))]
+
+    box = models.OneToOneField(Box, on_delete=models.PROTECT, related_name="case")
+    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="+", help_text=_("the count that opened it"))
+    opened_at = models.DateTimeField()
+    state = models.CharField(max_length=10, choices=STATES, default=OPEN, editable=False)
+    ledger_seq = models.PositiveIntegerField(default=0, editable=False)
+    ledger_head = models.CharField(max_length=64, default="", editable=False)
+
+    class Meta:
+        ordering = ["-opened_at"]
+        permissions = [("work_case", "Can add notes to variance cases, mark them explained and escalate them"),
+                       ("resolve_case", "Can resolve variance cases")]
+
+    def __str__(self) -> str:
+        return f"case {self.pk} ({self.box})"
+
+
+class CaseEvent(AppendOnly):
+    """One step of a case: opened, reopened (with the variance that did it), a note, explained,
+    escalated or resolved. `state` is the case's state after it."""
+
+    OPENED, REOPENED, RECOUNTED, NOTE, EXPLAINED, ESCALATED, RESOLVED = (
+        "opened", "reopened", "recounted", "note", "explained", "escalated", "resolved")
+    KINDS = [(OPENED, pgettext_lazy("variance case", "opened")), (REOPENED, pgettext_lazy("variance case", "reopened")),
+             (RECOUNTED, pgettext_lazy("variance case", "variance changed")), (NOTE, pgettext_lazy("variance case", "note")),
+             (EXPLAINED, pgettext_lazy("variance case", "explained")),
+             (ESCALATED, pgettext_lazy("variance case", "escalated to the regulator")),
+             (RESOLVED, pgettext_lazy("variance case", "resolved"))]
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10, choices=KINDS)
+    state = models.CharField(max_length=10, choices=Case.STATES)
+    note = models.TextField(blank=True)
+    # The box's figures when the event was recorded (null for a note or a change of state).
+    expected = models.PositiveBigIntegerField(null=True, blank=True)
+    counted = models.PositiveBigIntegerField(null=True, blank=True)
+    variance = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["case", "seq"]
+        constraints = [models.UniqueConstraint(fields=["case", "seq"], name="case_event_seq_per_case")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ({self.case})"

@@ -1,0 +1,11 @@
+"""The count's API routes, mounted at /api/v1/count/ (casino/urls.py)."""
+from django.urls import include, path
+from rest_framework.routers import SimpleRouter
+
+from . import api
+
+router = SimpleRouter()
+router.register("boxes", api.BoxViewSet)
+router.register("cases", api.CaseViewSet)
+
+urlpatterns = [path("", include(router.urls))]
