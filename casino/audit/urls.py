@@ -9,6 +9,7 @@ urlpatterns = [
     path("commission/", views.commission, name="commission"),
     path("exceptions/", views.exception_queue, name="exceptions"),
     path("jogos/<int:pk>/", views.jogo, name="jogo"),
+    path("readings/", views.readings, name="readings"),
     path("export/", views.export, name="export"),
     path("flags/", views.flags, name="flags"),
     path("flags/<int:pk>/", views.flag, name="flag"),

@@ -3,7 +3,6 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
-from regulation import CURRENT
 from regulation.record import MAX_AMOUNT
 
 from . import service
@@ -61,7 +60,7 @@ class TableSerializer(serializers.ModelSerializer):
         fields = ["id", "casino", "number", "variant", "stake", "commission", "is_open", "jogos_recorded", "next"]
 
     def get_commission(self, table: Table) -> int:
-        return CURRENT.commission_for(table.variant, table.stake)
+        return table.rules.commission_for(table.variant, table.stake)
 
     def get_next(self, table: Table) -> NextJogoSerializer(allow_null=True):
         game = service.open_game(table)

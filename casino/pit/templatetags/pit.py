@@ -6,7 +6,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import pgettext
 
 from casino.terms import vocabulary
-from regulation.rules import CURRENT
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
 register = template.Library()
@@ -128,5 +127,6 @@ def citing(article: str, text: str) -> str:
 
 @register.filter
 def commission_limited(jogo) -> bool:
-    """I-8: a won jogo whose commission is below its tier's, because the winner received less."""
-    return jogo.result == "win" and jogo.commission < CURRENT.commission_for(jogo.table.variant, jogo.table.stake)
+    """I-8: a won jogo whose commission is below its tier's (under the rule set that scored it),
+    because the winner received less."""
+    return jogo.result == "win" and jogo.commission < jogo.rules.commission_for(jogo.table.variant, jogo.table.stake)
