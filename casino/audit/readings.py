@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+import regulation.rules
 from regulation import Result
 from regulation.readings import READINGS, Alternative, Reading, decided_by
-from regulation.rules import RULE_SETS, RuleSet
+from regulation.rules import RuleSet
 
 from casino.pit.recheck import COLUMNS, Stored, read
 from casino.terms.vocabulary import rule_set_label
@@ -29,13 +30,14 @@ class Outcome:
     grade: int | None  # fán, when a hand is graded
     payments: tuple[tuple[str, str, int], ...]  # (payer's seat, payee's seat, amount)
     commission: int
+    banker_moves: bool  # Art. 3: the bank passes to the next player after the jogo
     breaches: tuple  # regulation breaches, when the rule set refuses the jogo
 
     @classmethod
     def of(cls, result: Result) -> Outcome:
         settlement = result.settlement
         return cls(result.valid, result.fan, tuple((p.payer, p.payee, p.amount) for p in settlement.payments),
-                   settlement.commission, tuple(result.breaches))
+                   settlement.commission, result.banker_moves, tuple(result.breaches))
 
 
 @dataclass(frozen=True)
@@ -54,15 +56,11 @@ class Decided:
         return self.recorded, self.otherwise
 
 
-def _alternative(reading: Reading, name: str) -> Alternative:
-    return next(alternative for alternative in reading.alternatives if alternative.name == name)
-
-
 def decisions(result: Result | None, rules: RuleSet | None) -> list[Decided]:
     """The readings that decided the jogo `result` scored, under the rule set that scored it."""
     if result is None or rules is None:
         return []
-    return [Decided(d.reading, _alternative(d.reading, d.adopted), _alternative(d.reading, d.other),
+    return [Decided(d.reading, d.reading.alternative(d.adopted), d.reading.alternative(d.other),
                     Outcome.of(d.result), Outcome.of(d.other_result))
             for d in decided_by(result.jogo, rules)]
 
@@ -96,8 +94,9 @@ def register(days: Days | None) -> list[Point]:
     current jogos each point decided, and links to them. The caller bounds the days
     (`check_page_range`): every jogo is re-scored under each reading that can apply to it."""
     points = {reading.code: Point(reading, [(rule_set_label(rules.code, rules.version),
-                                             _alternative(reading, rules.readings[reading.code]))
-                                            for rules in RULE_SETS if reading.code in rules.readings])
+                                             reading.alternative(rules.readings[reading.code]))
+                                            for rules in regulation.rules.RULE_SETS
+                                            if reading.code in rules.readings])
               for reading in READINGS}
     if days is None:
         return list(points.values())

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.terms.vocabulary import rule_set_label, seat_name
-from regulation.rules import RULE_SETS
+import regulation.rules
 from regulation.tiles import KINDS, tile_code
 
 from . import service
@@ -78,7 +78,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
 def _rule_sets() -> list[dict]:
     """The rule sets a supervisor may choose for a table, as the floor names them."""
     return [{"code": rules.code, "version": rules.version, "label": rule_set_label(rules.code, rules.version)}
-            for rules in RULE_SETS]
+            for rules in regulation.rules.RULE_SETS]
 
 
 def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_form: SeatForm | None = None,
