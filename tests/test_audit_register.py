@@ -43,8 +43,8 @@ def test_the_register_lists_every_reading_and_the_alternative_each_rule_set_adop
 
     assert [point.reading.code for point in points] == [reading.code for reading in READINGS]
     kan_kan = next(point for point in points if point.reading.code == "I-4")
-    assert [(label, alternative.name) for label, alternative in kan_kan.adopted] == [
-        ("portaria-135-91-M, version 1", "portuguese"), ("portaria-135-91-M-zh, version 1", "chinese")]
+    assert [(rules.label, alternative.name) for rules, alternative in kan_kan.adopted] == [
+        ("portaria-135-91-M v1", "portuguese"), ("portaria-135-91-M-zh v1", "chinese")]
     assert all(len(point.adopted) == len(RULE_SETS) for point in points)
     assert all(point.decided == 0 and point.jogos == [] for point in points)
 
@@ -155,7 +155,7 @@ def test_the_jogo_page_shows_the_outcome_under_the_other_reading_beside_the_reco
 
     page = inspector.get(f"/audit/jogos/{chicken.pk}/").content.decode()
     assert "No reading decided this jogo" in page
-    assert "Scored under the rule set portaria-135-91-M, version 1" in page
+    assert "Scored under the rule set <code>portaria-135-91-M</code>, version 1" in page
 
 
 @pytest.mark.parametrize("language,words", [("pt", "Registo das interpretações"), ("zh-hant", "解釋登記冊")])

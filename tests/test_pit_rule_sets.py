@@ -105,8 +105,9 @@ def test_moving_a_table_to_a_new_rule_set_leaves_yesterdays_jogos_judged_as_befo
                                          ("T1", "test-art-8-doubled, version 1", 20, 20, 20)]
     assert "0 difference(s)" in recompute()
     rows = list(csv.reader(io.StringIO("".join(csv_lines(Days(DAY, NEXT_DAY))))))
-    assert [(row[5], row[15], row[16]) for row in rows[1:]] == [("1", "10", "10"), ("2", "0", "0"),
-                                                                ("3", "10", "10"), ("4", "20", "20")]
+    assert [(row[5], row[15], row[16], row[-2], row[-1]) for row in rows[1:]] == [
+        ("1", "10", "10", DEFAULT.code, "1"), ("2", "0", "0", DEFAULT.code, "1"), ("3", "10", "10", DEFAULT.code, "1"),
+        ("4", "20", "20", doubled.code, "1")]
     # The daily reports: each day's tier at the rate of the rule set its jogos were scored under.
     casino = Casino.objects.get()
     assert [(line.rate, line.commission) for line in daily_summary(casino, DAY).tiers] == [(10, 20)]

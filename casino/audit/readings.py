@@ -15,7 +15,6 @@ from regulation.readings import READINGS, Alternative, Reading, decided_by
 from regulation.rules import RuleSet
 
 from casino.pit.recheck import COLUMNS, Stored, read
-from casino.terms.vocabulary import rule_set_label
 
 from .selectors import Days, current_revisions
 
@@ -80,7 +79,7 @@ class Point:
     period it decided (the first LISTED of them listed)."""
 
     reading: Reading
-    adopted: list[tuple[str, Alternative]]  # (rule set, as people read it; the alternative it adopts)
+    adopted: list[tuple[RuleSet, Alternative]]  # each rule set and the alternative it adopts
     decided: int = 0
     jogos: list[JogoLink] = field(default_factory=list)
 
@@ -93,8 +92,7 @@ def register(days: Days | None) -> list[Point]:
     """Every point of the register in the order of READINGS; with `days`, how many of their
     current jogos each point decided, and links to them. The caller bounds the days
     (`check_page_range`): every jogo is re-scored under each reading that can apply to it."""
-    points = {reading.code: Point(reading, [(rule_set_label(rules.code, rules.version),
-                                             reading.alternative(rules.readings[reading.code]))
+    points = {reading.code: Point(reading, [(rules, reading.alternative(rules.readings[reading.code]))
                                             for rules in regulation.rules.RULE_SETS
                                             if reading.code in rules.readings])
               for reading in READINGS}

@@ -126,6 +126,13 @@ def citing(article: str, text: str) -> str:
 
 
 @register.filter
+def rule_set_name(code: str, version: int) -> str:
+    """A rule set on a page: its code as code (people copy it), then its version in words."""
+    return format_html(vocabulary.gettext("{code}, version {version}"), code=format_html("<code>{}</code>", code),
+                       version=version)
+
+
+@register.filter
 def commission_limited(jogo) -> bool:
     """I-8: a won jogo whose commission is below its tier's (under the rule set that scored it),
     because the winner received less."""
