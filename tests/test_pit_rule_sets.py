@@ -225,3 +225,51 @@ def test_the_admin_validation_refuses_a_rule_set_change_during_a_game(doubled):
     with pytest.raises(ValidationError) as invalid:
         t1.full_clean()
     assert "game in progress" in str(invalid.value.message_dict["rule_set_code"])
+
+
+# --- The supervisor's screen and the API ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("role,status,changed", [("supervisor", 302, True), ("dealer", 403, False),
+                                                 ("other_dealer", 403, False), ("inspector", 403, False),
+                                                 ("manager", 403, False)])
+def test_the_supervisor_of_a_table_changes_its_rule_set_between_games(client, doubled, role, status, changed):
+    people, t1, t2 = staff()
+    client.force_login(people[role])
+
+    response = client.post(f"/pit/tables/{t1.pk}/rule-set", {"rule_set": f"{doubled.code}@{doubled.version}"})
+
+    assert response.status_code == status
+    t1.refresh_from_db()
+    assert (t1.rule_set_code == doubled.code) is changed
+
+
+def test_a_supervisor_of_another_table_cannot_change_its_rule_set(client, doubled):
+    people, t1, t2 = staff()
+    client.force_login(people["supervisor"])
+    assert client.post(f"/pit/tables/{t2.pk}/rule-set", {"rule_set": f"{doubled.code}@1"}).status_code == 403
+
+
+def test_the_table_page_offers_the_rule_sets_between_games_and_says_why_a_change_is_refused(client):
+    people, t1, t2 = staff()
+    client.force_login(people["supervisor"])
+    page = client.get(f"/pit/tables/{t1.pk}/").content.decode()
+    assert '<option value="portaria-135-91-M@1" selected>' in page
+    assert '<option value="portaria-135-91-M-zh@1">' in page
+    assert "rule set <code>portaria-135-91-M</code>, version 1" in page
+
+    seat(t1, people["dealer"])
+    assert 'action="/pit/tables/%d/rule-set"' % t1.pk not in client.get(f"/pit/tables/{t1.pk}/").content.decode()
+    page = client.post(f"/pit/tables/{t1.pk}/rule-set", {"rule_set": "portaria-135-91-M-zh@1"}, follow=True)
+    assert "Table T1 has a game in progress; end it before changing the rule set." in page.content.decode()
+
+
+def test_the_api_names_the_rule_set_of_a_table_and_of_each_jogo(client):
+    people, t1, t2 = staff()
+    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    client.force_login(people["inspector"])
+
+    table = client.get(f"/api/v1/tables/{t1.pk}/").json()
+    assert (table["rule_set_code"], table["rule_set_version"], table["commission"]) == ("portaria-135-91-M", 1, 10)
+    row = client.get(f"/api/v1/jogos/{jogo.pk}/").json()
+    assert (row["rule_set_code"], row["rule_set_version"]) == ("portaria-135-91-M", 1)
