@@ -5,7 +5,11 @@ in the test, that scores differently with no edit of the engine.
 Each test names the article and the reading (I-n, or §8.n for a point where the Portuguese
 and Chinese texts differ).
 """
+import json
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -337,3 +341,46 @@ def test_decided_by_under_the_chinese_rule_set_names_the_broken_chow_as_refused(
     assert (decision.adopted, decision.other) == ("pong_only", "any_set_of_three")
     assert not decision.result.valid and decision.other_result.valid
     assert decision.other_result.settlement.payments[0].payer == "W"
+
+
+# --- the command line --------------------------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+LAST_TILE_ON_A_DISCARD = {
+    "variant": "conventional", "stake": 25, "round_wind": "E", "capital": EVEN, "result": "win", "winner": "S",
+    "discarder": "W", "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}, "conditions": ["last_tile"]}
+
+
+def run(*args, stdin=b""):
+    return subprocess.run([sys.executable, "-m", "regulation", *args], cwd=REPO, input=stdin, capture_output=True,
+                          timeout=60)
+
+
+def test_cli_rules_lists_every_rule_set_with_its_version_and_title():
+    listed = run("rules")
+    assert listed.returncode == 0
+    assert listed.stdout.decode().splitlines() == [f"{r.code}\t{r.version}\t{r.title}" for r in RULE_SETS]
+
+
+def test_cli_score_under_a_named_rule_set_and_version():
+    record = json.dumps(LAST_TILE_ON_A_DISCARD).encode()
+    default = run("score", stdin=record)
+    named_default = run("score", "--rules", "portaria-135-91-M", stdin=record)
+    chinese = run("score", "--rules", "portaria-135-91-M-zh", "--rules-version", "1", stdin=record)
+    assert default.returncode == named_default.returncode == chinese.returncode == 0
+    assert default.stdout == named_default.stdout
+    assert json.loads(default.stdout)["fan"] == 1
+    assert json.loads(chinese.stdout)["fan"] == 0  # §8.2: 摸, the last tile drawn
+    lines = run("score", "--jsonl", "--rules", "portaria-135-91-M-zh", stdin=record + b"\n" + record + b"\n")
+    assert [json.loads(line)["fan"] for line in lines.stdout.splitlines()] == [0, 0]
+
+
+@pytest.mark.parametrize("args, named", [
+    (["--rules", "portaria-52-89-M"], b"no rule set portaria-52-89-M"),
+    (["--rules", "portaria-135-91-M", "--rules-version", "7"], b"portaria-135-91-M version 7"),
+    (["--rules-version", "1"], b"--rules-version needs --rules"),
+])
+def test_cli_an_unknown_rule_set_is_refused_with_exit_status_2_and_no_traceback(args, named):
+    refused = run("score", *args, stdin=json.dumps(LAST_TILE_ON_A_DISCARD).encode())
+    assert refused.returncode == 2 and refused.stdout == b""
+    assert named in refused.stderr and b"Traceback" not in refused.stderr
