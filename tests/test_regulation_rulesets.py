@@ -384,3 +384,19 @@ def test_cli_an_unknown_rule_set_is_refused_with_exit_status_2_and_no_traceback(
     refused = run("score", *args, stdin=json.dumps(LAST_TILE_ON_A_DISCARD).encode())
     assert refused.returncode == 2 and refused.stdout == b""
     assert named in refused.stderr and b"Traceback" not in refused.stderr
+
+
+# --- the documents ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.code)
+def test_each_rule_set_has_its_document_naming_every_reading_it_reads_otherwise_than_the_default(rules):
+    document = REPO / "docs" / "rules" / f"{rules.code}.md"
+    text = document.read_text(encoding="utf-8")
+    assert f"`{rules.code}`, version {rules.version}" in text
+    assert f"rules/{rules.code}.md" in (REPO / "docs" / "README.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().split(" ")[0]: line for line in text.splitlines() if line.startswith("| ")}
+    named = rules.readings if rules is DEFAULT else {
+        code: name for code, name in rules.readings.items() if DEFAULT.readings[code] != name}
+    for code, name in named.items():
+        assert code in rows, code
+        assert rules is not DEFAULT or f"`{name}`" in rows[code], code
