@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .hands import CHOW, Shape, holds_honours, only_terminals_and_honours, suits_held
+from .hands import CHOW, Shape, TileSet, holds_honours, only_terminals_and_honours, suits_held
 from .rules import ADDITIVE, RuleSet
 from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
 from .values import Value
@@ -139,11 +139,11 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
             chows += 1
         elif tile in DRAGONS:
             dragon_sets.append(tile)
-            if tile_set.declared or not declared_only:
+            if not declared_only or _ponged_out(tile_set, ctx):
                 valued_dragons.append(tile)
         elif tile in WINDS:
             wind_sets.append(tile)
-            if tile_set.declared or not declared_only:
+            if not declared_only or _ponged_out(tile_set, ctx):
                 valued_winds.append(tile)
     pongs = len(sets) - chows
 
@@ -195,6 +195,12 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
     if all_honours:
         codes.append("all_honours")
     return _instead(codes, rules.instead_of)
+
+
+def _ponged_out(tile_set: TileSet, ctx: WinContext) -> bool:
+    """§8.4, the Chinese 碰出或槓: a declared meld, or the pong the winner completed by claiming
+    the discarded winning tile (which he lays open as he wins)."""
+    return tile_set.declared or (not ctx.self_drawn and tile_set.tile == ctx.winning_tile)
 
 
 def _related_to_terminals(shape: Shape) -> bool:

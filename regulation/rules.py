@@ -12,12 +12,13 @@ rule set that scored it, so that it is judged again by the same rules.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterator, Mapping
 
-from .errors import RegulationError
+from .errors import RegulationError, gettext_noop
 from .tiles import CONVENTIONAL, SIMPLIFIED
 
 ADDITIVE = "additive"
@@ -195,7 +196,7 @@ PORTARIA_135_91_M = RuleSet(
 PORTARIA_135_91_M_ZH = replace(
     PORTARIA_135_91_M,
     code="portaria-135-91-M-zh",
-    title="Portaria n.º 135/91/M, read by its Chinese text (訓令第一三五/九一/M號)",
+    title=gettext_noop("Portaria n.º 135/91/M, read by its Chinese text (訓令第一三五/九一/M號)"),
     readings=frozen({**PORTUGUESE_READINGS, **CHINESE_READINGS}),
 )
 
@@ -204,10 +205,41 @@ DEFAULT = PORTARIA_135_91_M
 CURRENT = DEFAULT  # the name the rest of the project used before rule sets were versioned
 
 
-def rule_set(code: str, version: int | None = None, known: tuple[RuleSet, ...] | None = None) -> RuleSet:
-    """The shipped rule set `code` at `version` (its latest version when None)."""
-    candidates = [r for r in (RULE_SETS if known is None else known)
-                  if r.code == code and (version is None or r.version == version)]
-    if not candidates:
+def rule_set(code: str, version: int | None = None) -> RuleSet:
+    """The shipped rule set `code` at `version` (its latest version when None): one dict lookup.
+
+    It reads `RULE_SETS` as it is at the call, so a test may add a rule set with `registered`."""
+    known, index = _index
+    if known is not RULE_SETS:
+        index = _build_index(RULE_SETS)
+    found = index.get((code, version))
+    if found is None:
         raise UnknownRuleSet(code, version)
-    return max(candidates, key=lambda r: r.version)
+    return found
+
+
+def _build_index(rule_sets: tuple[RuleSet, ...]) -> dict[tuple[str, int | None], RuleSet]:
+    global _index
+    index: dict[tuple[str, int | None], RuleSet] = {}
+    for each in sorted(rule_sets, key=lambda r: r.version):
+        index[each.code, each.version] = index[each.code, None] = each  # the latest version last
+    _index = rule_sets, index
+    return index
+
+
+_index: tuple[tuple[RuleSet, ...], dict[tuple[str, int | None], RuleSet]] = ((), {})
+
+
+@contextmanager
+def registered(*rule_sets: RuleSet) -> Iterator[None]:
+    """Add `rule_sets` to RULE_SETS for the duration of the `with` (a test's own rule set)."""
+    global RULE_SETS
+    before = RULE_SETS
+    clash = {(r.code, r.version) for r in before} & {(r.code, r.version) for r in rule_sets}
+    if clash:
+        raise ValueError(f"rule set already registered: {sorted(clash)}")
+    RULE_SETS = before + rule_sets
+    try:
+        yield
+    finally:
+        RULE_SETS = before
