@@ -273,3 +273,24 @@ def test_the_api_names_the_rule_set_of_a_table_and_of_each_jogo(client):
     assert (table["rule_set_code"], table["rule_set_version"], table["commission"]) == ("portaria-135-91-M", 1, 10)
     row = client.get(f"/api/v1/jogos/{jogo.pk}/").json()
     assert (row["rule_set_code"], row["rule_set_version"]) == ("portaria-135-91-M", 1)
+
+
+def test_the_daily_report_names_each_rule_set_its_day_was_scored_under(doubled):
+    from casino.reports.pdf import report_html
+
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"])
+    record(game, people["dealer"])
+    service.end_game(game, people["supervisor"], at=NOON)
+    service.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
+    record(seat(t1, people["dealer"]), people["dealer"])
+
+    summary = daily_summary(Casino.objects.get(), DAY)
+    html = report_html(summary, language="en")
+
+    assert [(table.number, table.rate, table.figures.commission) for table in summary.tables] == [
+        ("T1", 10, 10), ("T1", 20, 20)]
+    assert [(line.rate, line.commission, line.rules.code) for line in summary.tiers] == [
+        (10, 10, DEFAULT.code), (20, 20, doubled.code)]
+    assert "[<code>portaria-135-91-M</code>, version 1]" in html
+    assert f"{doubled.title} [<code>test-art-8-doubled</code>, version 1]" in html

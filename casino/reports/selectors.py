@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _, gettext_noop
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
 from casino.pit.service import gaming_day
-from casino.terms.vocabulary import article_name, rule_set_label, rule_set_title, seat_name
-from regulation.rules import DEFAULT, RULE_SETS, rule_set
+from casino.terms.vocabulary import article_name, rule_set_title, seat_name
+from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 from regulation.seats import SEATS
 
 from .models import DayEvent, GamingDay
@@ -108,8 +108,9 @@ class TableDay:
     rule_set_version: int = DEFAULT.version
 
     @property
-    def rule_set(self) -> str:
-        return rule_set_label(self.rule_set_code, self.rule_set_version)
+    def rules(self) -> RuleSet:
+        """The rule set that scored this line's jogos."""
+        return rule_set(self.rule_set_code, self.rule_set_version)
 
     @property
     def tier(self) -> str:
@@ -120,7 +121,7 @@ class TableDay:
     def rate(self) -> int:
         """Art. 8: the commission per won jogo at this table's tier, under the rule set that scored
         its jogos."""
-        return rule_set(self.rule_set_code, self.rule_set_version).commission_for(self.variant, self.stake)
+        return self.rules.commission_for(self.variant, self.stake)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class TierLine:
     tables: int
     wins: int
     commission: int
-    rule_set: str = ""  # as people read it, when the day's jogos were scored under several
+    rules: RuleSet | None = None  # named when the day's jogos were scored under several rule sets
 
     @property
     def tier(self) -> str:
@@ -266,12 +267,11 @@ class DailySummary:
         return bool(self.state and self.state.closed)
 
     @property
-    def rule_sets(self) -> list[str]:
-        """The rule sets that scored the day's jogos, as the report names them (title, code and
-        version); the default rule set on a day without jogos."""
+    def rule_sets(self) -> list[tuple[str, RuleSet]]:
+        """The rule sets that scored the day's jogos, each with its title in the active language;
+        the default rule set on a day without jogos."""
         scored = [rule_set(code, version) for code, version in rule_sets(self.tables)] or [DEFAULT]
-        return [f"{rule_set_title(rules.code, rules.title)} [{rule_set_label(rules.code, rules.version)}]"
-                for rules in scored]
+        return [(rule_set_title(rules.code, rules.title), rules) for rules in scored]
 
     @property
     def several_rule_sets(self) -> bool:
@@ -305,9 +305,9 @@ def tier_lines(tables: list[TableDay]) -> list[TierLine]:
     for table in tables:
         key = (table.variant, table.stake, table.rule_set_code, table.rule_set_version)
         line = lines.get(key) or TierLine(table.variant, table.stake, table.rate, 0, 0, 0,
-                                          table.rule_set if several else "")
+                                          table.rules if several else None)
         lines[key] = TierLine(line.variant, line.stake, line.rate, line.tables + 1, line.wins + table.figures.wins,
-                              line.commission + table.figures.commission, line.rule_set)
+                              line.commission + table.figures.commission, line.rules)
     return [lines[key] for key in sorted(lines)]
 
 
