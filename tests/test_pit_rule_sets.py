@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-from contextlib import contextmanager
 from io import StringIO
 from types import MappingProxyType
 
@@ -25,8 +24,7 @@ from casino.audit.selectors import Days, commission_audit, explain
 from casino.pit import service, verify
 from casino.pit.models import Casino, Jogo, Table
 from casino.reports.selectors import daily_summary
-import regulation.rules
-from regulation.rules import DEFAULT, RuleSet, rule_set
+from regulation.rules import DEFAULT, registered, rule_set
 from tests.audit import DAY, NEXT_DAY, record
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
@@ -38,17 +36,6 @@ DOUBLED = dataclasses.replace(
     DEFAULT, code="test-art-8-doubled", version=1, title="Art. 8 amended for the test: the commission doubles",
     commission=MappingProxyType({variant: MappingProxyType({stake: 2 * rate for stake, rate in tiers.items()})
                                  for variant, tiers in DEFAULT.commission.items()}))
-
-
-@contextmanager
-def registered(*rule_sets: RuleSet):
-    """The rule sets are known to the engine (`rule_set()`) inside the `with` only."""
-    shipped = regulation.rules.RULE_SETS
-    regulation.rules.RULE_SETS = shipped + rule_sets
-    try:
-        yield
-    finally:
-        regulation.rules.RULE_SETS = shipped
 
 
 @pytest.fixture
