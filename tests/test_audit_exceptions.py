@@ -139,7 +139,13 @@ def test_a_refused_record_of_the_day_is_queued_with_who_tried_and_why():
 
     assert (entry.table, entry.number, entry.jogo_id, entry.gaming_day) == ("T1", None, None, DAY)
     assert entry.detail.startswith("13:00, dealer: ") and "Art. 8" in entry.detail and "25/50" in entry.detail
+    assert entry.detail.endswith(" (not yet confirmed)")
     assert "refusal" in kinds(exceptions(TODAY))
+
+    service.confirm_refusal(refusal=t1.refusals.earliest("attempted_at"), user=people["supervisor"],
+                            note="stake mistyped")
+    entry, = exceptions(TODAY, "refusal")
+    assert entry.detail.endswith(" (confirmed by supervisor: stake mistyped)")
 
 
 def test_the_queue_names_players_not_seat_letters():

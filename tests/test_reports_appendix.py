@@ -54,6 +54,18 @@ def test_the_appendix_lists_the_jogos_behind_each_exception_with_players_named(d
     assert refused.startswith("12:30 | R1 | dealer | Art. 8: table R1 plays at 25/50; the record says 50/100.")
 
 
+def test_a_refused_record_shows_its_second_persons_confirmation_or_that_it_is_still_open(day):
+    html = report_html(daily_summary(day.casino, DAY), language="en")
+    refused, = appendix_rows(html, "refused")
+    assert refused.endswith(" | not yet confirmed (open item)")
+
+    refusal = day.r1.refusals.get()
+    service.confirm_refusal(refusal=refusal, user=day.people["supervisor"], note="stake mistyped, recorded again")
+
+    refused, = appendix_rows(report_html(daily_summary(day.casino, DAY), language="en"), "refused")
+    assert refused.endswith(" | supervisor: stake mistyped, recorded again")
+
+
 def test_a_resolved_flag_and_a_pending_amendment_say_so(day):
     flag = service.flag(service.current_jogos(day.r1.games.get())[1], day.people["inspector"], note="Look")
     service.resolve_flag(flag, day.people["manager"], note="Fine")

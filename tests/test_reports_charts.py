@@ -43,3 +43,27 @@ def test_an_amount_too_wide_for_its_bar_is_written_upwards():
 
     amounts = [text for text in ET.fromstring(svg).findall(f"{SVG}text") if text.text == "146730"]
     assert len(amounts) == 24 and all(text.get("transform", "").startswith("rotate(-90") for text in amounts)
+
+
+def test_a_column_chart_of_decimal_amounts_shades_the_band_behind_the_bars():
+    from decimal import Decimal
+
+    svg = column_chart([("11-01", Decimal("7.50")), ("11-02", Decimal("10.00"))], width=300, height=134,
+                       band=(Decimal("5.00"), Decimal("7.50"), Decimal("20.00")))
+
+    root = ET.fromstring(svg)
+    shaded, *bars = rects(svg)
+    assert shaded.get("class") == "band"
+    # the scale's top is the band's high edge, 20: plot height 100, from y = 16 to y = 116
+    assert float(shaded.get("y")) == 16 and float(shaded.get("height")) == 75  # 20 down to 5
+    assert [float(bar.get("height")) for bar in bars] == [37.5, 50]
+    mean = root.find(f"{SVG}line[@class='mean']")
+    assert float(mean.get("y1")) == 116 - 37.5
+    assert "7.50" in [text.text for text in root.findall(f"{SVG}text")]
+
+
+def test_a_marked_column_is_drawn_in_red():
+    svg = column_chart([("11-01", 10), ("11-02", 2)], width=300, height=134, marked=frozenset({1}))
+
+    first, second = rects(svg)
+    assert first.get("fill") == "#3b6e8f" and second.get("fill") == "#b03a2e"

@@ -106,8 +106,8 @@ def _english_afterwards():
 @pytest.fixture
 def casino():
     """T1's gaming day: a win, a draw, a false win, a pay-all and a misdeclared grade, with
-    named players; the first jogo amended (so later jogos carry the capital), and a row whose
-    stored figures are not the engine's."""
+    named players; the first jogo amended (so later jogos carry the capital), a row whose
+    stored figures are not the engine's, and a refused attempt."""
     from casino.pit.demo import FALSE_WIN, PAY_ALL
     from tests.audit import MISDECLARED
     from tests.pit import DRAW
@@ -124,6 +124,8 @@ def casino():
     service.decide_amendment(amendment, people["supervisor2"], approve=True)
     carried = Jogo.objects.filter(table=t1, kind=Jogo.CARRIED).first()
     plant(game, people["dealer"], commission=20, fan_mismatch=True)  # differs from the engine
+    with pytest.raises(service.Refused):  # a refused attempt, which a supervisor may confirm
+        service.record_jogo(t1, people["dealer"], {**rows[1].record, "stake": 30}, at=NOON)
     return people, t1, rows, carried
 
 
@@ -152,11 +154,15 @@ def pages(casino):
         "explained jogo": (inspector, f"/audit/jogos/{rows[3].pk}/", None),
         "explained carried jogo": (inspector, f"/audit/jogos/{carried.pk}/", None),
         "reports index": (manager, f"/reports/?{day}", None),
+        "table trend": (inspector, f"/audit/tables/{t1.pk}/trend/?{day}", None),
+        "every number accounted for": (inspector, f"/audit/accounted/?{day}", None),
+        "refused attempts": (people["supervisor"], f"/pit/refusals/?{day}", None),
     }
 
 
 NAMES_OF_PAGES = ["tables", "table with a game", "refused save", "receipt", "audit index", "commission",
-                  "exceptions", "explained jogo", "explained carried jogo", "reports index"]
+                  "exceptions", "explained jogo", "explained carried jogo", "reports index", "table trend",
+                  "every number accounted for", "refused attempts"]
 
 
 @pytest.mark.parametrize("language", ["pt", "zh-hant"])

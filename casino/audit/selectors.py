@@ -20,7 +20,8 @@ from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
 from casino.pit.service import gaming_day
 from casino.reports.selectors import day_bounds, latest_active_day, seat_player
-from casino.terms.vocabulary import article_name, revision_reason, round_name, rule_set_label, seat_name
+from casino.pit.selectors import refusal_problems
+from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, rule_set_label, seat_name
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import RuleSet
@@ -366,16 +367,22 @@ def _flags(days: Days) -> list[Entry]:
 
 
 def _refusals(days: Days) -> list[Entry]:
-    """Records the pit refused during the days: kept, never in the ledger."""
+    """Records the pit refused during the days: kept, never in the ledger; each with the second
+    person's confirmation, or that it has none yet."""
     start, end = day_bounds(days.first)[0], day_bounds(days.last)[1]
     entries = []
     for refusal in (Refusal.objects.filter(attempted_at__gte=start, attempted_at__lt=end)
-                    .select_related("table", "attempted_by").order_by("attempted_at")):
-        reasons = "; ".join(error.get("message", "") for error in refusal.errors if isinstance(error, dict))
+                    .select_related("table", "attempted_by", "confirmation__confirmed_by").order_by("attempted_at")):
+        reasons = "; ".join(localise(problem) for problem in refusal_problems(refusal))
+        confirmation = getattr(refusal, "confirmation", None)
+        state = (_("confirmed by %(who)s: %(note)s") % {"who": confirmation.confirmed_by.get_username(),
+                                                        "note": confirmation.note}
+                 if confirmation else _("not yet confirmed"))
         entries.append(Entry("refusal", refusal.table.number, None, 0, None, gaming_day(refusal.attempted_at),
                              _("%(time)s, %(who)s: %(reasons)s") % {
                                  "time": timezone.localtime(refusal.attempted_at).strftime("%H:%M"),
-                                 "who": refusal.attempted_by.get_username(), "reasons": reasons}))
+                                 "who": refusal.attempted_by.get_username(), "reasons": reasons}
+                             + f" ({state})"))
     return entries
 
 

@@ -1,6 +1,7 @@
-"""The inspector's pages: thin views over `selectors` (reads) and the pit's flag services (the
-writes). Reading the audit needs pit.view_all_tables; raising a flag, pit.flag_jogo; commenting
-on one, pit.add_flagcomment; resolving one somebody else raised, pit.resolve_flag."""
+"""The inspector's pages: thin views over `selectors`, `trends` and `accounted` (reads) and the
+pit's flag services (the writes). Reading the audit needs pit.view_all_tables; raising a flag,
+pit.flag_jogo; commenting on one, pit.add_flagcomment; resolving one somebody else raised,
+pit.resolve_flag."""
 from __future__ import annotations
 
 from functools import wraps
@@ -10,19 +11,23 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.pit import service
-from casino.pit.models import Flag, Jogo
+from casino.pit.models import Flag, Jogo, Table
+from casino.reports.charts import column_chart
 from casino.reports.selectors import latest_active_day
 from casino.terms.vocabulary import localise
 
 from . import exports
+from .accounted import day_account
 from .readings import register
 from .forms import CommentForm, ResolveForm
 from .selectors import (KINDS, BadDays, Days, check_page_range, commission_audit, count_by_kind, exceptions, explain, flag_list,
                         flag_thread, flags_with_jogo, open_flag_count, parse_days)
+from .trends import CENT, outside_band, table_trend
 
 FORMATS = {"csv": "text/csv; charset=utf-8", "jsonl": "application/x-ndjson",
            "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
@@ -52,7 +57,8 @@ def _days_or_index(request: HttpRequest, *, rechecked: bool = False) -> Days | H
 def _index_page(request: HttpRequest, *, days: Days | None = None, params=None, error: BadDays | None = None,
                 status: int = 200) -> HttpResponse:
     return render(request, "audit/index.html", {"days": days, "params": params, "error": error,
-                                                "kinds": KINDS.items(), "open_flags": open_flag_count()},
+                                                "kinds": KINDS.items(), "open_flags": open_flag_count(),
+                                                "outside": outside_band(days.last) if days else []},
                   status=status)
 
 
@@ -203,3 +209,42 @@ def comment(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def resolve(request: HttpRequest, pk: int) -> HttpResponse:
     return _flag_action(request, pk, ResolveForm, service.resolve_flag, _("Flag resolved."), "resolve_form")
+
+
+def _one_day(request: HttpRequest) -> Days | HttpResponse:
+    """`?day=`, or the latest gaming day with activity (today's when there is none)."""
+    if request.GET.get("day"):
+        return _days_or_index(request)
+    latest = latest_active_day() or service.gaming_day(timezone.now())
+    return Days(latest, latest)
+
+
+@inspector
+def trend(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's figures on a gaming day, month and year to date, against its expected band, with
+    the chart of its last days of play."""
+    table = get_object_or_404(Table.objects.select_related("casino"), pk=pk)
+    days = _one_day(request)
+    if isinstance(days, HttpResponse):
+        return days
+    figures = table_trend(table, days.last)
+    expected = figures.band
+    shown = figures.chart_days
+    bars = [(day.strftime("%m-%d"), played.per_jogo.quantize(CENT)) for day, played in shown]
+    judged = {index for index, (day, __) in enumerate(shown) if day == days.last and figures.outside}
+    chart = column_chart(bars, band=(expected.low.quantize(CENT), expected.mean.quantize(CENT),
+                                     expected.high.quantize(CENT)) if expected else None, marked=frozenset(judged))
+    periods = [(_("Gaming day"), figures.today), (_("Month to date"), figures.month_to_date),
+               (_("Year to date"), figures.year_to_date)]
+    return render(request, "audit/trend.html", {"days": days, "table": table, "trend": figures, "band": expected,
+                                                "periods": periods, "chart": chart,
+                                                "history": list(reversed(figures.chart_days))})
+
+
+@inspector
+def accounted(request: HttpRequest) -> HttpResponse:
+    """Every number of a gaming day accounted for (section 5 of issue 11)."""
+    days = _one_day(request)
+    if isinstance(days, HttpResponse):
+        return days
+    return render(request, "audit/accounted.html", {"days": days, "account": day_account(days.last)})

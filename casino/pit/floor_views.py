@@ -3,8 +3,9 @@ table, the end-of-game summary, the table's history and day summary, and the ref
 
 Who: the supervisor of a table records the buy-ins and cash-outs he witnesses (pit.move_money)
 and opens and closes his tables (pit.open_close_table); supervisors, inspectors and managers
-read the refusals (pit.view_refusal); everyone who may see a table reads its history and
-summaries. Views stay thin: `service` writes, `selectors` reads.
+read the refusals (pit.view_refusal), and a supervisor of the table confirms another person's
+(pit.confirm_refusal); everyone who may see a table reads its history and summaries. Views stay
+thin: `service` writes, `selectors` reads.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_
 from . import selectors, service
 from .access import require, visible_tables
 from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm, today
-from .models import Game, Movement
+from .models import Game, Movement, Refusal, Table
 from .views import _seats, _table
 
 REFUSALS_PER_PAGE = 50
@@ -172,7 +173,30 @@ def refusals(request: HttpRequest) -> HttpResponse:
     rows = [(refusal, _attempt(refusal.record),
              [localise(problem) for problem in selectors.refusal_problems(refusal)]) for refusal in page]
     return render(request, "pit/floor/refusals.html", {"form": form, "table": table, "day": day, "page": page,
-                                                       "rows": rows})
+                                                       "rows": rows, "may_confirm": _may_confirm(request.user)})
+
+
+def _may_confirm(user) -> set[int]:
+    """The tables at which the user may confirm refused attempts (his assigned ones)."""
+    if not user.has_perm("pit.confirm_refusal"):
+        return set()
+    return set(Table.objects.filter(staff=user).values_list("pk", flat=True))
+
+
+@login_required
+@require_POST
+def confirm_refusal(request: HttpRequest, pk: int) -> HttpResponse:
+    """A supervisor of the table confirms another person's refused attempt, with a note."""
+    refusal = get_object_or_404(Refusal.objects.select_related("table"), pk=pk)
+    require(request.user, "pit.confirm_refusal", refusal.table)
+    try:
+        service.confirm_refusal(refusal=refusal, user=request.user, note=request.POST.get("note", ""))
+    except service.Refused as refused:
+        _problems_to_messages(request, refused)
+    else:
+        messages.success(request, _("Refused attempt confirmed."))
+    day = service.gaming_day(refusal.attempted_at).isoformat()
+    return redirect(f"{reverse('pit:refusals')}?day={day}")
 
 
 def _attempt(record) -> str:

@@ -327,6 +327,31 @@ class Refusal(models.Model):
 
     class Meta:
         ordering = ["-attempted_at"]
+        permissions = [("confirm_refusal", "Can confirm another person's refused attempt at assigned tables")]
+
+
+class RefusalConfirmation(models.Model):
+    """A supervisor's confirmation of a refused attempt: a second person saw what was refused
+    and says why it was abandoned (the attempt was wrong, and the jogo was recorded right after,
+    or not played). One per refusal, by someone other than the person who attempted it (the
+    service checks); never changed nor deleted (and on PostgreSQL the database refuses too,
+    migration 0011). A refusal without one is an open item of its day's accounting."""
+
+    refusal = models.OneToOneField(Refusal, on_delete=models.PROTECT, related_name="confirmation")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    confirmed_at = models.DateTimeField()
+    note = models.TextField(help_text=_("what the second person saw: why the attempt was abandoned"))
+
+    class Meta:
+        ordering = ["confirmed_at"]
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(f"confirmation {self.pk} is never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"confirmation {self.pk} is never deleted")
 
 
 class Flag(models.Model):

@@ -3,7 +3,8 @@
 - dealer: opens games and records jogos at the tables he is assigned to;
 - supervisor: what a dealer does, plus opening and closing tables, choosing the rule set a table
   runs under between games, recording the buy-ins and cash-outs he witnesses, proposing
-  amendments and deciding on other people's;
+  amendments and deciding on other people's, confirming the refused attempts of others at his
+  tables;
 - inspector: reads every table, jogo, refusal and amendment, flags jogos, comments on flags and
   resolves other people's; never writes the ledger;
 - manager: reads every table, decides on amendments, comments on and resolves flags, reads the
@@ -22,7 +23,7 @@ FLAG_LIFE = ["pit.view_flagcomment", "pit.add_flagcomment", "pit.resolve_flag"]
 ROLES = {
     DEALER: PIT_STAFF,
     SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.change_rule_set", "pit.move_money", "pit.view_amendment", "pit.view_refusal",
-                             "pit.propose_amendment", "pit.approve_amendment"],
+                             "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal"],
     INSPECTOR: READ_ALL + FLAG_LIFE + ["pit.flag_jogo", "reports.view_daily_report"],
     MANAGER: READ_ALL + FLAG_LIFE + ["pit.approve_amendment", "reports.view_daily_report",
                                      "reports.close_gaming_day", "reports.view_gamingday", "reports.view_dayevent"],

@@ -180,8 +180,9 @@ def table_history(table: Table, *, day: dt.date | None = None, number: int | Non
 
 def refusals(tables: QuerySet[Table], *, day: dt.date | None = None, table: Table | None = None) -> QuerySet[Refusal]:
     """The refused attempts at `tables` (those the reader may see), newest first, of one gaming
-    day and one table when given. One query."""
-    rows = Refusal.objects.filter(table__in=tables).select_related("table", "attempted_by")
+    day and one table when given, each with its confirmation if a second person gave one. One query."""
+    rows = Refusal.objects.filter(table__in=tables).select_related("table", "attempted_by",
+                                                                   "confirmation__confirmed_by")
     if day is not None:
         start, end = day_bounds(day)
         rows = rows.filter(attempted_at__gte=start, attempted_at__lt=end)

@@ -27,7 +27,8 @@ from regulation.rotation import Progress
 from regulation.rules import RuleSet, rule_set
 
 from .chain import GENESIS, row_hash
-from .models import Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal, Table, superseded
+from .models import (Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal,
+                     RefusalConfirmation, Table, superseded)
 
 
 @dataclass(frozen=True)
@@ -740,3 +741,26 @@ def resolve_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) 
         flag.resolved_by, flag.resolved_at, flag.resolution = user, at, note.strip()
         flag.save(update_fields=["resolved_by", "resolved_at", "resolution"])
         return flag
+
+
+# --- Refused attempts: a second person's confirmation ------------------------------------------
+
+def confirm_refusal(*, refusal: Refusal, user, note: str, at: dt.datetime | None = None) -> RefusalConfirmation:
+    """A supervisor confirms a refused attempt with a note of why it was abandoned: once, and
+    not the person who attempted it (four eyes, as for amendments). The caller checks that the
+    supervisor holds pit.confirm_refusal at the refusal's table (access.require)."""
+    if not note or not note.strip():
+        raise refuse("note", None, gettext_noop("A confirmation says why the attempt was abandoned."), "note")
+    with transaction.atomic():
+        refusal = Refusal.objects.select_for_update().get(pk=refusal.pk)
+        earlier = RefusalConfirmation.objects.filter(refusal=refusal).select_related("confirmed_by").first()
+        if earlier is not None:
+            raise refuse("refusal_confirmed", None, gettext_noop("This refused attempt was already confirmed by "
+                                                                 "{who} on {when}."), conflict=True,
+                         who=earlier.confirmed_by.get_username(),
+                         when=timezone.localtime(earlier.confirmed_at).strftime("%Y-%m-%d %H:%M"))
+        if refusal.attempted_by_id == user.pk:
+            raise refuse("own_refusal", None, gettext_noop("Nobody confirms his own refused attempt: another "
+                                                           "supervisor of the table must."), conflict=True)
+        return RefusalConfirmation.objects.create(refusal=refusal, confirmed_by=user, confirmed_at=at or timezone.now(),
+                                                  note=note.strip())

@@ -25,4 +25,5 @@ urlpatterns = [
     path("tables/<int:pk>/day", floor_views.day_summary, name="day_summary"),
     path("games/<int:pk>/summary", floor_views.game_summary, name="game_summary"),
     path("refusals/", floor_views.refusals, name="refusals"),
+    path("refusals/<int:pk>/confirm", floor_views.confirm_refusal, name="confirm_refusal"),
 ]

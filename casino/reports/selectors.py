@@ -332,7 +332,7 @@ def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
     """Counts per kind of exception, and the appendix's lines: the ledger's counts from the
     totals, then (four queries) the day's current jogos with a fán mismatch, a pay-all, a
     false win or a capped win, with their players; the amendments of the day's jogos; the flags
-    on them; and the records refused during the day."""
+    on them; and the records refused during the day, each with its second person's confirmation."""
     lines: list[AppendixLine] = []
     jogos: dict[int, dict] = {}
     unusual = Q(fan_mismatch=True) | Q(pay_all=True) | Q(result="false_win") | Q(capped=True)
@@ -355,7 +355,8 @@ def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
     lines += [AppendixLine(f.table.number, f.number, "flag", {"flag": f}) for f in flags]
     start, end = day_bounds(day)
     refused = list(Refusal.objects.filter(table__casino=casino, attempted_at__gte=start, attempted_at__lt=end)
-                   .select_related("table", "attempted_by").order_by("attempted_at", "pk"))
+                   .select_related("table", "attempted_by", "confirmation__confirmed_by")
+                   .order_by("attempted_at", "pk"))
     lines.sort(key=lambda line: (line.table, line.number, APPENDIX_ORDER.index(line.kind)))
     pending = sum(amendment.state == Amendment.PENDING for amendment in amendments)
     return Exceptions(totals.fan_mismatches, len(amendments), pending, totals.pay_alls, totals.false_wins,

@@ -137,3 +137,12 @@ def commission_limited(jogo) -> bool:
     """I-8: a won jogo whose commission is below its tier's (under the rule set that scored it),
     because the winner received less."""
     return jogo.result == "win" and jogo.commission < jogo.rules.commission_for(jogo.table.variant, jogo.table.stake)
+
+
+@register.filter
+def refusal_reasons(refusal) -> str:
+    """Why a record was refused, in the active language: its errors as the service gave them,
+    joined by "; " (an error stored without its template reads as stored, in English)."""
+    from casino.pit.selectors import refusal_problems
+
+    return "; ".join(vocabulary.localise(problem) for problem in refusal_problems(refusal))

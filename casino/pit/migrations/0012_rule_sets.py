@@ -7,9 +7,12 @@ service and the table's validation, which read the table's own rule set.
 
 On PostgreSQL the new columns are added with their value as the column's default (DDL, no
 UPDATE of a ledger row, which the append-only triggers of 0002 would refuse); the jogo's default
-is then dropped, so that every new row names its rule set.
+is then dropped, so that every new row names its rule set. Supervisors are granted
+pit.change_rule_set.
 """
 from django.db import migrations, models
+
+from casino.pit.roles import sync_groups
 
 CODE, VERSION = "portaria-135-91-M", 1
 
@@ -25,7 +28,7 @@ def version_field(**options):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("pit", "0010_amount_limits"),
+        ("pit", "0011_refusal_confirmation"),
     ]
 
     operations = [
@@ -43,4 +46,6 @@ class Migration(migrations.Migration):
                             preserve_default=False),
         migrations.AddField(model_name="jogo", name="rule_set_version", field=version_field(default=VERSION),
                             preserve_default=False),
+        # Supervisors choose the rule set of their tables (pit.change_rule_set).
+        migrations.RunPython(sync_groups, migrations.RunPython.noop),
     ]
