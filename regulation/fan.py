@@ -125,38 +125,38 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
     pure_one_suit = ctx.numbered_suits == 1 and not has_honours
     mixed_one_suit = ctx.numbered_suits == 1 and has_honours
     only_terminals_honours = ctx.terminals_honours_only  # then no reading has a chow
-    # §8.4: the Portuguese counts any dragon or wind set; the Chinese only those ponged out or
-    # konged (碰出或槓), that is declared melds.
-    declared_only = readings["§8.4"] == "chinese"
     chows = 0
-    dragon_sets: list[int] = []  # every dragon set, for small three dragons
+    dragon_sets: list[int] = []
     wind_sets: list[int] = []
-    valued_dragons: list[int] = []  # the dragon sets that score
-    valued_winds: list[int] = []
     for tile_set in sets:
-        tile = tile_set.tile
         if tile_set.kind == CHOW:
             chows += 1
-        elif tile in DRAGONS:
-            dragon_sets.append(tile)
-            if not declared_only or _ponged_out(tile_set, ctx):
-                valued_dragons.append(tile)
-        elif tile in WINDS:
-            wind_sets.append(tile)
-            if not declared_only or _ponged_out(tile_set, ctx):
-                valued_winds.append(tile)
+        elif tile_set.tile in DRAGONS:
+            dragon_sets.append(tile_set.tile)
+        elif tile_set.tile in WINDS:
+            wind_sets.append(tile_set.tile)
+    # §8.4: the Portuguese counts any dragon or wind set; the Chinese only those ponged out or
+    # konged (碰出或槓).
+    valued_dragons, valued_winds = dragon_sets, wind_sets
+    if readings["§8.4"] == "chinese" and (dragon_sets or wind_sets):
+        valued_dragons = [s.tile for s in sets if s.tile in DRAGONS and _ponged_out(s, ctx)]
+        valued_winds = [s.tile for s in sets if s.tile in WINDS and _ponged_out(s, ctx)]
     pongs = len(sets) - chows
 
-    codes += ["dragon_set"] * len(valued_dragons)
+    honours_worth_fan = False
+    if valued_dragons:
+        codes += ["dragon_set"] * len(valued_dragons)
+        honours_worth_fan = True
+    round_wind, seat_wind = ctx.round_wind, ctx.seat_wind
     for wind in valued_winds:
-        if wind == ctx.round_wind:
+        if wind == round_wind:
             codes.append("round_wind_set")
-        if wind == ctx.seat_wind:
+            honours_worth_fan = True
+        if wind == seat_wind:
             codes.append("seat_wind_set")
-        if wind == ctx.round_wind == ctx.seat_wind:
+            honours_worth_fan = True
+        if wind == round_wind == seat_wind:
             codes.append("double_wind_set")
-    honours_worth_fan = bool(valued_dragons) or any(
-        wind == ctx.round_wind or wind == ctx.seat_wind for wind in valued_winds)
     if len(valued_dragons) == 3:
         codes.append("big_three_dragons")
     elif len(dragon_sets) == 2 and pair in DRAGONS:
@@ -176,7 +176,7 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
         if concealed:
             codes.append("concealed_pongs")
     if not pongs:
-        valued_pair = pair in DRAGONS or pair == ctx.round_wind or pair == ctx.seat_wind
+        valued_pair = pair in DRAGONS or pair == round_wind or pair == seat_wind
         if not valued_pair:
             codes.append("all_chows")  # I-3: a valued pair leaves a chicken hand
             if mixed_one_suit and pair in WINDS:
@@ -194,7 +194,7 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
         codes.append("terminals_and_honours")
     if all_honours:
         codes.append("all_honours")
-    return _instead(codes, rules.instead_of)
+    return _instead(codes, rules.instead_of) if len(codes) > 1 else codes
 
 
 def _ponged_out(tile_set: TileSet, ctx: WinContext) -> bool:
@@ -261,7 +261,7 @@ def combine(items: tuple[Item, ...], rules: RuleSet, variant: str) -> tuple[int,
     """I-5: the grade (capped) and the uncapped figure the reading gives."""
     if not items:
         return 0, 0  # a chicken hand («kai vu»), whatever the reading
-    if rules.fan_combination == ADDITIVE:
+    if rules.readings["I-5"] == ADDITIVE:
         raw = sum(map(_FAN, items))
     else:  # highest_plus_bonus
         bonus = sum(1 for item in items if item.code in rules.bonus_items)
@@ -275,7 +275,9 @@ def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
     best: Grade | None = None
     for shape in shapes:
         codes = conventional_items(shape, ctx, rules) if ctx.variant == CONVENTIONAL else simplified_items(ctx, rules)
-        items = tuple([scored[code] for code in codes if code in scored]) if codes else ()
+        items = tuple(map(scored.get, codes)) if codes else ()
+        if None in items:  # an item this rule set does not score
+            items = tuple([item for item in items if item is not None])
         fan, raw = combine(items, rules, ctx.variant)
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)

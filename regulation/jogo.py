@@ -118,8 +118,8 @@ def score(jogo: Jogo, rules: RuleSet = DEFAULT) -> Result:
 
     A jogo with any breach settles nothing (JOGO-FORMAT.md: `payments` empty, `net` zero).
     """
-    if jogo.fan_combination and jogo.fan_combination != rules.fan_combination:
-        rules = rules.with_overrides({"fan_combination": jogo.fan_combination})
+    if jogo.fan_combination and jogo.fan_combination != rules.readings["I-5"]:
+        rules = rules.with_overrides({"fan_combination": jogo.fan_combination})  # the record chooses I-5
     breaches: list[Breach] = []
     _check_table(jogo, rules, breaches)
     best = None

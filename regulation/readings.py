@@ -433,12 +433,27 @@ def outcome(result: "Result") -> tuple:
     return (result.valid, result.fan, settlement.payments, settlement.commission, result.banker_moves)
 
 
-def _won(jogo: "Jogo", result: "Result") -> bool:
-    return jogo.result == "win"
-
-
 def _conventional_win(jogo: "Jogo", result: "Result") -> bool:
     return jogo.result == "win" and jogo.variant == "conventional" and result.grade is not None
+
+
+def _holds_honours(jogo: "Jogo", result: "Result") -> bool:
+    hand = jogo.hand
+    return _conventional_win(jogo, result) and (
+        hand.winning_tile >= 27 or max(hand.concealed, default=0) >= 27
+        or any(meld.tiles[0] >= 27 for meld in hand.melds))
+
+
+def _no_chow_meld(jogo: "Jogo", result: "Result") -> bool:
+    return _conventional_win(jogo, result) and all(meld.kind != "chow" for meld in jogo.hand.melds)
+
+
+_HONOUR_SET_ITEMS = frozenset({"dragon_set", "round_wind_set", "seat_wind_set", "double_wind_set",
+                               "big_three_dragons", "big_four_winds"})
+
+
+def _honour_set_scored(jogo: "Jogo", result: "Result") -> bool:
+    return _conventional_win(jogo, result) and any(item.code in _HONOUR_SET_ITEMS for item in result.grade.items)
 
 
 def _pay_all(*articles: str) -> Callable[["Jogo", "Result"], bool]:
@@ -449,23 +464,23 @@ def _capped(jogo: "Jogo", result: "Result") -> bool:
     return result.settlement.capped
 
 
-# When each reading can change a jogo's outcome at all: the others are not re-scored.
+# When each reading can change a jogo's outcome at all: the others are not re-scored. (A reading
+# whose only other alternatives are described, not implemented, is never re-scored.)
 CAN_APPLY: dict[str, Callable[["Jogo", "Result"], bool]] = {
     "I-1": lambda jogo, result: jogo.result in ("draw", "false_win"),
-    "I-3": _conventional_win,
-    "I-4": _conventional_win,
+    "I-4": _no_chow_meld,
     "I-5": lambda jogo, result: jogo.result == "win" and result.grade is not None and len(result.grade.items) > 1,
-    "I-6": lambda jogo, result: jogo.result in ("win", "false_win"),
+    "I-6": lambda jogo, result: jogo.result == "false_win" or (result.fan or 0) >= 2,
     "I-7": _capped,
     "I-8": _capped,
-    "I-11": _conventional_win,
+    "I-11": _honour_set_scored,
     "I-12": _pay_all("10(a)(5)"),
     "I-13": lambda jogo, result: jogo.result == "win" and "heavenly" in jogo.conditions,
     "I-14": _pay_all("10(b)(1)"),
     "I-16": _pay_all("10(a)(1)"),
     "§8.2": lambda jogo, result: "last_tile" in jogo.conditions and jogo.discarder is not None,
-    "§8.4": _conventional_win,
-    "§8.6": _conventional_win,
+    "§8.4": _holds_honours,
+    "§8.6": _holds_honours,
     "§8.10": _pay_all("10(a)(1)"),
     "§8.12": _pay_all("10(a)(3)"),
 }

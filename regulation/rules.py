@@ -79,10 +79,6 @@ class RuleSet:
         """I-5: `additive` or `highest_plus_bonus`."""
         return self.readings["I-5"]
 
-    def reads(self, code: str, alternative: str) -> bool:
-        """Whether this rule set adopts `alternative` at the reading `code`."""
-        return self.readings[code] == alternative
-
     def tiers(self, variant: str) -> tuple[int, ...]:
         return tuple(self.commission[variant])
 

@@ -12,9 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from regulation import read_record, score
-from regulation.readings import READINGS, decided_by, reading
+from regulation.readings import READINGS, decided_by, outcome, reading
 from regulation.rules import (
     CURRENT,
     DEFAULT,
@@ -27,6 +29,7 @@ from regulation.rules import (
     rule_set,
 )
 from regulation import rules as rules_module
+from tests.test_regulation_properties import won_jogos
 
 EVEN = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
 ZH = PORTARIA_135_91_M_ZH
@@ -400,3 +403,33 @@ def test_each_rule_set_has_its_document_naming_every_reading_it_reads_otherwise_
     for code, name in named.items():
         assert code in rows, code
         assert rules is not DEFAULT or f"`{name}`" in rows[code], code
+
+
+def every_decision(record, rules) -> set[tuple[str, str]]:
+    """Re-score `record` under every implemented alternative of every reading: the slow truth."""
+    base = outcome(score(record, rules))
+    found = set()
+    for entry in READINGS:
+        for alternative in entry.alternatives:
+            if alternative.implemented and alternative.name != rules.readings[entry.code]:
+                if outcome(score(record, rules.with_readings({entry.code: alternative.name}))) != base:
+                    found.add((entry.code, alternative.name))
+    return found
+
+
+def test_decided_by_agrees_with_rescoring_every_alternative_on_the_worked_examples():
+    # The shortcut (CAN_APPLY skips readings that cannot matter) must never hide a decision.
+    examples = REPO / "tests" / "data" / "jogo-examples.jsonl"
+    for line in examples.read_text().splitlines():
+        if line.strip():
+            record = read_record(json.loads(line)["record"])
+            for rules in RULE_SETS:
+                assert {(d.reading.code, d.other) for d in decided_by(record, rules)} == every_decision(
+                    record, rules), json.loads(line)["title"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(won_jogos(), st.sampled_from(RULE_SETS))
+def test_decided_by_agrees_with_rescoring_every_alternative_on_any_won_jogo(case, rules):
+    record = read_record(case.record)
+    assert {(d.reading.code, d.other) for d in decided_by(record, rules)} == every_decision(record, rules)
