@@ -168,7 +168,8 @@ def main() -> None:
           f"(first round {divider[0]:.1f}); {median(divider_no_gc):.1f} with the collector paused")
     # The CLI pauses the cyclic collector while it scores; compare with the yardstick's better figure.
     best_yardstick = min(median(divider), median(divider_no_gc))
-    print(f"yardstick / engine: {best_yardstick / median(engine):.2f}x (1.00 = as fast; the aim is 2)")
+    print(f"yardstick / engine: {best_yardstick / median(engine):.2f}x (1.00 = as fast; issue 10 asks at least 1.25, "
+          "the engine taking at most 0.8 of the decomposition's time)")
 
 
 if __name__ == "__main__":

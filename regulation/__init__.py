@@ -7,7 +7,7 @@
 from .errors import Breach, MalformedRecord, RegulationError
 from .jogo import Result, score
 from .record import Jogo, read_record
-from .rules import CURRENT, PORTARIA_135_91_M, RuleSet
+from .rules import CURRENT, DEFAULT, PORTARIA_135_91_M, RULE_SETS, RuleSet, UnknownRuleSet, rule_set
 
-__all__ = ["Breach", "CURRENT", "Jogo", "MalformedRecord", "PORTARIA_135_91_M", "RegulationError",
-           "Result", "RuleSet", "read_record", "score"]
+__all__ = ["Breach", "CURRENT", "DEFAULT", "Jogo", "MalformedRecord", "PORTARIA_135_91_M", "RULE_SETS",
+           "RegulationError", "Result", "RuleSet", "UnknownRuleSet", "read_record", "rule_set", "score"]

@@ -2,6 +2,10 @@
 
     python -m regulation score [FILE]        # one record; FILE or standard input
     python -m regulation score --jsonl FILE  # one record per line, one result per line
+    python -m regulation score --rules portaria-135-91-M-zh [--rules-version 1] FILE
+    python -m regulation rules               # the rule sets: code, version, title
+
+Without --rules a record is scored under the default rule set (regulation.rules.DEFAULT).
 
 Exit status 0 when the input was read (valid or not), 2 for malformed input; a malformed
 input gets a message on standard error, never a traceback.
@@ -18,18 +22,19 @@ import msgspec
 from .errors import MalformedRecord, gettext_noop
 from .jogo import score
 from .record import decode_record
+from .rules import DEFAULT, RuleSet, UnknownRuleSet, rule_set
 
 MAX_RECORD_BYTES = 64 * 1024  # a record is well under 2 KiB; anything this large is not one
 MALFORMED = 2
 
 
-def score_bytes(raw: bytes) -> bytes:
+def score_bytes(raw: bytes, rules: RuleSet = DEFAULT) -> bytes:
     """The JOGO-FORMAT.md output (JSON) for one encoded record; `MalformedRecord` if it cannot
     be read."""
     if len(raw) > MAX_RECORD_BYTES:
         raise MalformedRecord("", gettext_noop("the record is {size} bytes; a jogo record is at most {most}"),
                               size=len(raw), most=MAX_RECORD_BYTES)
-    return score(decode_record(raw)).to_json()
+    return score(decode_record(raw), rules).to_json()
 
 
 def malformed_result(message: str) -> dict:
@@ -39,7 +44,7 @@ def malformed_result(message: str) -> dict:
             "commission": 0, "net": {}, "next": {"banker_moves": False}}
 
 
-def score_lines(lines: Iterable[bytes], out: BinaryIO, err) -> int:
+def score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet = DEFAULT) -> int:
     """Score one record per line; blank lines are skipped. Returns the exit status.
 
     Scoring builds no reference cycles (the engine's values are acyclic and its caches are
@@ -50,13 +55,13 @@ def score_lines(lines: Iterable[bytes], out: BinaryIO, err) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _score_lines(lines, out, err)
+        return _score_lines(lines, out, err, rules)
     finally:
         if collecting:
             gc.enable()
 
 
-def _score_lines(lines: Iterable[bytes], out: BinaryIO, err) -> int:
+def _score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet) -> int:
     status = 0
     encode = msgspec.json.Encoder().encode
     write = out.write
@@ -64,7 +69,7 @@ def _score_lines(lines: Iterable[bytes], out: BinaryIO, err) -> int:
         if not line or line.isspace():  # blank (no copy of the line, as strip() would make)
             continue
         try:
-            write(score_bytes(line))
+            write(score_bytes(line, rules))
         except MalformedRecord as error:
             message = f"line {number}: {error}"
             print(f"regulation score: {message}", file=err)
@@ -85,7 +90,23 @@ def main(argv: list[str] | None = None) -> int:
     scorer = commands.add_parser("score", help="score portable jogo records (JOGO-FORMAT.md)")
     scorer.add_argument("file", nargs="?", default="-", help="a record file, or - for standard input")
     scorer.add_argument("--jsonl", action="store_true", help="one record per line, one result per line")
+    scorer.add_argument("--rules", metavar="NAME", help="the rule set to score under (python -m regulation rules "
+                                                        f"lists them); {DEFAULT.code} when omitted")
+    scorer.add_argument("--rules-version", metavar="N", type=int,
+                        help="the version of that rule set; its latest when omitted")
+    commands.add_parser("rules", help="list the rule sets: code, version, title")
     args = parser.parse_args(argv)
+    if args.command == "rules":
+        return list_rule_sets(sys.stdout)
+    if args.rules_version is not None and args.rules is None:
+        parser.error("--rules-version needs --rules")
+    rules = DEFAULT
+    if args.rules is not None:
+        try:
+            rules = rule_set(args.rules, args.rules_version)
+        except UnknownRuleSet as error:
+            print(f"regulation score: {error}", file=sys.stderr)
+            return MALFORMED
     try:
         source = _open(args.file)
     except OSError as error:
@@ -94,10 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with source:
             if args.jsonl:
-                return score_lines(source, sys.stdout.buffer, sys.stderr)
+                return score_lines(source, sys.stdout.buffer, sys.stderr, rules)
             raw = source.read(MAX_RECORD_BYTES + 1)
             try:
-                result = score_bytes(raw)
+                result = score_bytes(raw, rules)
             except MalformedRecord as error:
                 print(f"regulation score: {error}", file=sys.stderr)
                 return MALFORMED
@@ -105,3 +126,11 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     except BrokenPipeError:
         return 0
+
+
+def list_rule_sets(out) -> int:
+    """One line per rule set and version: code, version, title, tab-separated."""
+    from . import rules as rules_module  # as it is now (a test may have registered one)
+    for each in rules_module.RULE_SETS:
+        print(f"{each.code}\t{each.version}\t{each.title}", file=out)
+    return 0

@@ -26,17 +26,19 @@ from .hands import (
     thirteen_orphans,
 )
 from .record import Jogo
-from .rules import CURRENT, RuleSet
+from .rules import DEFAULT, RuleSet
 from .seats import BANKER, WIND_TILE, turn_order_after
 from .settlement import Payment, Settlement, nothing_moves, settle_false_win, settle_win
 from .tiles import (
     CONVENTIONAL,
     COPIES,
+    DRAGONS,
     GREEN_DRAGON,
     HONOURS,
     KINDS,
     PACKED,
     SIMPLIFIED,
+    WINDS,
     tile_code,
     tiles_code,
 )
@@ -111,13 +113,13 @@ class _Output(Value):
 _ENCODE = msgspec.json.Encoder().encode
 
 
-def score(jogo: Jogo, rules: RuleSet = CURRENT) -> Result:
+def score(jogo: Jogo, rules: RuleSet = DEFAULT) -> Result:
     """Validate `jogo` against the regulation, grade it and settle it.
 
     A jogo with any breach settles nothing (JOGO-FORMAT.md: `payments` empty, `net` zero).
     """
-    if jogo.fan_combination and jogo.fan_combination != rules.fan_combination:
-        rules = rules.with_overrides({"fan_combination": jogo.fan_combination})
+    if jogo.fan_combination and jogo.fan_combination != rules.readings["I-5"]:
+        rules = rules.with_overrides({"fan_combination": jogo.fan_combination})  # the record chooses I-5
     breaches: list[Breach] = []
     _check_table(jogo, rules, breaches)
     best = None
@@ -140,7 +142,9 @@ def score(jogo: Jogo, rules: RuleSet = CURRENT) -> Result:
     else:
         settlement = nothing_moves(jogo.capital)
     # No grade on a draw or a void jogo: a declared grade there is a mismatch to look at.
-    return Result(jogo, rules, (), None, settlement, None, jogo.declared_fan is not None, False)
+    # I-1: the bank stays, unless the rule set passes it whenever the banker does not win.
+    banker_moves = rules.readings["I-1"] == "bank_passes"
+    return Result(jogo, rules, (), None, settlement, None, jogo.declared_fan is not None, banker_moves)
 
 
 def art(jogo: Jogo, conventional: str, simplified: str) -> str:
@@ -205,7 +209,7 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
                           hand.winning_tile, jogo.conditions, packed)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
-        _check_pay_all(jogo, best, breaches)
+        _check_pay_all(jogo, best, rules, breaches)
     return best
 
 
@@ -426,6 +430,14 @@ def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
                                      "was robbed."), seat=SEAT_NAMES[entry.seat])
 
 
+def _honours_on_view(hand, winning: int) -> bool:
+    """§8.12, the Chinese 10(a)(3): the winner had already exposed two sets of the dragons (or
+    three of the winds) the discarded tile completed."""
+    group = DRAGONS if winning in DRAGONS else WINDS
+    on_view = [m for m in hand.melds if m.exposed and m.kind != CHOW and m.tiles[0] in group]
+    return len(on_view) >= len(group) - 1
+
+
 def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
     """Art. 5(a)(6), 5(b)(5): of several players claiming one discard to win, only the first in
     turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim.
@@ -456,8 +468,9 @@ def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
             return
 
 
-def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
+def _check_pay_all(jogo: Jogo, best: Grade, rules: RuleSet, breaches: list[Breach]) -> None:
     """Art. 10: the pay-all's article fits the jogo, and no exemption applies (I-9)."""
+    readings = rules.readings
     pay_all = jogo.pay_all
     article = pay_all.article
     liable = SEAT_NAMES[pay_all.seat]
@@ -472,7 +485,8 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
                 gettext_noop("this pay-all is of the {article_variant} game; this jogo is {variant}."),
                 article_variant="conventional" if article[3] == "a" else "simplified", variant=jogo.variant)
         return
-    exposed = [m for m in hand.melds if m.exposed]  # I-16: sets on view; a concealed kong is not
+    # I-16: sets on view; a concealed kong is not (unless the rule set counts every declared meld).
+    exposed = [m for m in hand.melds if m.exposed or readings["I-16"] == "any_declared"]
     winning = hand.winning_tile
     if article == "10(a)(2)":
         # The liable discard made the fourth exposed set; the winner then drew the winning tile.
@@ -493,10 +507,22 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("the winning hand must be pure one suit («ch'èng iat sêk») with 3 or 4 sets exposed on "
                              "the table; a concealed kong is not on view (I-16)."))
+    elif article == "10(a)(1)" and len(exposed) == 4 and readings["§8.10"] == "chinese":
+        _breach(breaches, "pay_all_trigger", article,
+                gettext_noop("under the Chinese text (九章) the winning hand shows exactly 3 exposed sets; with 4 the "
+                             "case is that of 10(a)(2)."))
     elif article == "10(a)(3)" and not (codes & {"big_three_dragons", "big_four_winds"} and winning in HONOURS):
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("the discarded tile must be a dragon or wind that completed big three dragons («tai sam "
                              "un») or big four winds («tai sei hei»)."))
+    elif article == "10(a)(3)" and readings["§8.12"] == "chinese" and not _honours_on_view(hand, winning):
+        _breach(breaches, "pay_all_trigger", article,
+                gettext_noop("under the Chinese text (已經碰出) two dragon sets, or three wind sets, must already have "
+                             "been exposed when the winning tile was discarded."))
+    elif article == "10(a)(5)" and pay_all.broken_set == "chow" and readings["I-12"] == "pong_only":
+        _breach(breaches, "pay_all_trigger", article,
+                gettext_noop("this rule set reads 10(a)(5) by the Chinese text (拆一擱碰牌): only breaking a pong makes "
+                             "{liable} liable, not breaking a chow (I-12)."), liable=liable)
     elif article == "10(a)(5)" and pay_all.broken_set == "chow":
         # I-12: PT «um conjunto de 3» is any set of three (ZH 拆一擱碰牌 says a pong; PT governs).
         # A chow holds suit tiles only, and breaking one limits no copy of the winning tile.
@@ -509,7 +535,8 @@ def _check_pay_all(jogo: Jogo, best: Grade, breaches: list[Breach]) -> None:
                 gettext_noop("{liable} broke a concealed triplet of {tile}: with his three copies the winner can hold "
                              "at most one more besides the winning tile, but holds {held}."),
                 liable=liable, tile=tile_code(winning), held=_copies_held(hand, winning))
-    elif article == "10(b)(1)" and (winning == GREEN_DRAGON or _copies_held(hand, GREEN_DRAGON)):
+    elif article == "10(b)(1)" and readings["I-14"] == "winner_holds_none" and (
+            winning == GREEN_DRAGON or _copies_held(hand, GREEN_DRAGON)):
         # I-14: "the 4th green" is the last one: the other three are on view, so the winner holds none.
         _breach(breaches, "pay_all_trigger", article,
                 gettext_noop("{liable} held the last green dragon (6z), the other three being on view, and "

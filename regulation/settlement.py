@@ -65,16 +65,29 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
         return Settlement(payments, commission, dict(net), share, dict(dues), cap, False)
     if pay_all is not None:
         owed = {pay_all: min(total, cap)}
+    elif rules.readings["I-7"] == "turn_order":
+        owed = pay_in_turn(dues, cap, losers)
     else:
         owed = apportion_cap(dues, cap, losers)
     received = sum(owed.values())
-    commission = min(commission, received)  # I-8
+    if rules.readings["I-8"] == "from_what_is_received":
+        commission = min(commission, received)
     payments = tuple([Payment(seat, winner, amount) for seat, amount in owed.items() if amount])
     net = dict.fromkeys(capital, 0)  # capital is keyed in turn order E, S, W, N
     for seat, amount in owed.items():
         net[seat] = -amount
     net[winner] = received - commission
     return Settlement(payments, commission, net, share, dict(dues), cap, total > cap)
+
+
+def pay_in_turn(dues: Mapping[str, int], cap: int, order: list[str]) -> dict[str, int]:
+    """I-7's other reading: the losers pay in full in `order` until the winner has `cap`."""
+    owed = {}
+    left = cap
+    for seat in order:
+        owed[seat] = min(dues[seat], left)
+        left -= owed[seat]
+    return owed
 
 
 _Shares = tuple[list[str], dict[str, int], int, tuple[Payment, ...], dict[str, int]]

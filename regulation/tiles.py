@@ -71,20 +71,19 @@ def pack(tiles) -> int:
 
 _NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
 _GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
-# "345m" -> (2, 3, 4) and its packed counts; groups repeat across hands. A group's counts are
-# stored before its tiles, so that a group found in _GROUPS (by another thread too) has both.
-_GROUPS: dict[str, tuple[int, ...]] = {}
-_GROUP_COUNTS: dict[str, int] = {}
+# "345m" -> ((2, 3, 4), its packed counts); groups repeat across hands. One entry holds both, so
+# that a group found (by another thread too) is complete.
+_GROUPS: dict[str, tuple[tuple[int, ...], int]] = {}
 _GROUPS_KEPT = 50_000
 
 
 def _group_tiles(group: str) -> tuple[int, ...]:
-    tiles = _GROUPS.get(group)
-    if tiles is None:
-        tiles = _read_group(group)
-        if len(_GROUPS) < _GROUPS_KEPT:
-            _GROUP_COUNTS[group] = pack(tiles)
-            _GROUPS[group] = tiles
+    known = _GROUPS.get(group)
+    if known is not None:
+        return known[0]
+    tiles = _read_group(group)
+    if len(_GROUPS) < _GROUPS_KEPT:
+        _GROUPS[group] = tiles, pack(tiles)
     return tiles
 
 
@@ -101,9 +100,19 @@ def _known_group(piece: str) -> bool:
     if _GROUP.fullmatch(piece) is None:
         return False
     tiles = _read_group(piece)
-    _GROUP_COUNTS[piece] = pack(tiles)
-    _GROUPS[piece] = tiles
+    _GROUPS[piece] = tiles, pack(tiles)
     return True
+
+
+def _known_groups(groups: list[str]) -> tuple[tuple[int, ...], int]:
+    """The tiles and packed counts of `groups`, every one in _GROUPS (KeyError otherwise)."""
+    tiles: tuple[int, ...] = ()
+    counts = 0
+    for group in groups:
+        group_tiles, group_counts = _GROUPS[group]
+        tiles += group_tiles
+        counts += group_counts
+    return tiles, counts
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -124,10 +133,10 @@ def read_tiles(text: str) -> tuple[tuple[int, ...], int]:
     groups = text.replace("m", "m,").replace("p", "p,").replace("s", "s,").replace("z", "z,").split(",")
     if groups.pop() == "":
         try:
-            return sum(map(_GROUPS.__getitem__, groups), ()), sum(map(_GROUP_COUNTS.__getitem__, groups))
+            return _known_groups(groups)
         except KeyError:  # a group not seen before: learn it, if it is one and there is room
             if len(_GROUPS) < _GROUPS_KEPT and all(map(_known_group, groups)):
-                return sum(map(_GROUPS.__getitem__, groups), ()), sum(map(_GROUP_COUNTS.__getitem__, groups))
+                return _known_groups(groups)
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
     tiles = sum(map(_group_tiles, _GROUP.findall(text)), ())

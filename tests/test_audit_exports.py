@@ -86,9 +86,10 @@ def test_the_xlsx_has_the_jogos_the_commission_audit_and_the_differences(inspect
     jogos = list(book["Jogos"].values)
     assert len(jogos) == 1 + 7
     commission = {row[0]: row for row in book["Commission"].values}
-    # table, variant, tier X, rate, jogos, won recorded, commission recorded, won per engine, per regulation, diff
-    assert commission["T1"][2:] == (25, 10, 6, 4, 50, 4, 40, 10)
-    assert commission["T3"][2:] == (100, 40, 1, 1, 40, 1, 40, 0)
-    assert commission["All tables"][6:] == (90, 5, 80, 10)
+    # table, variant, tier X, rate, jogos, won recorded, commission recorded, won per engine, per regulation, diff,
+    # and the rule set that scored the jogos
+    assert commission["T1"][2:] == (25, 10, 6, 4, 50, 4, 40, 10, "portaria-135-91-M", 1)
+    assert commission["T3"][2:] == (100, 40, 1, 1, 40, 1, 40, 0, "portaria-135-91-M", 1)
+    assert commission["All tables"][6:] == (90, 5, 80, 10, None, None)
     differences = list(book["Differences"].values)
     assert differences[1:] == [("T1", game.pk, planted.number, 0, "commission", 20, 10)]

@@ -205,7 +205,7 @@ def test_the_xlsx_figures_are_numbers_with_one_column_per_chair(client):
     assert [first[columns[f"capital after, chair {chair}"]] for chair in (1, 2, 3, 4)] == [4950, 3090, 1975, 3975]
     assert first[columns["winner's chair"]] == 2  # South, seated in the second chair, won jogo 1
     assert first[columns["tier X (of X/2X)"]] == 25
-    text_columns = {"table", "variant", "kind", "result", "ledger hash"}
+    text_columns = {"table", "variant", "kind", "result", "ledger hash", "rule set"}
     for line in lines:
         for name, value in zip(header, line):
             if name == "gaming day":
@@ -215,7 +215,8 @@ def test_the_xlsx_figures_are_numbers_with_one_column_per_chair(client):
     draw = lines[1]
     assert draw[columns["winner's chair"]] is None and draw[columns["fán"]] is None
     commission = list(book["Commission"].values)
-    assert all(isinstance(value, int) for value in commission[1][2:])
+    assert all(isinstance(value, int) for value in commission[1][2:-2])
+    assert commission[1][-2:] == ("portaria-135-91-M", 1)  # the rule set that scored the line's jogos
 
 
 def test_the_csv_numbers_the_winners_chair_from_1_and_has_a_column_per_chair(client):
@@ -228,12 +229,12 @@ def test_the_csv_numbers_the_winners_chair_from_1_and_has_a_column_per_chair(cli
 
 # --- the daily report's rule set -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("language, title", [
-    ("en", "Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong)"),
-    ("pt", "Portaria n.º 135/91/M (Regulamento Oficial do Jogo de Mah-Jong)"),
-    ("zh-hant", "第135/91/M號訓令（麻雀法定博彩規則）"),
+@pytest.mark.parametrize("language, title, version", [
+    ("en", "Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong)", "version 1"),
+    ("pt", "Portaria n.º 135/91/M (Regulamento Oficial do Jogo de Mah-Jong)", "versão 1"),
+    ("zh-hant", "第135/91/M號訓令（麻雀法定博彩規則）", "第 1 版"),
 ])
-def test_the_daily_reports_rule_set_is_named_in_the_editions_language(language, title):
+def test_the_daily_reports_rule_set_is_named_in_the_editions_language(language, title, version):
     people, t1, game, rows = varied_day()
     html = report_html(daily_summary(t1.casino, DAY), language=language)
-    assert re.search(rf"<dd>{re.escape(title)} \[portaria-135-91-M\]</dd>", html)
+    assert f"<dd>{title} [<code>portaria-135-91-M</code>{', ' if language != 'zh-hant' else ' '}{version}]</dd>" in html

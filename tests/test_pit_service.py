@@ -178,20 +178,3 @@ def test_simplified_table_with_three_players_records_the_seat_winds_of_the_occup
     # 0 fán at 100/200 (simplified): banker pays 200, North 100; commission 20 (Art. 8(b)).
     assert jogo.capital_after == [4800, None, 3280, 3900]
     assert service.progress(game).seats == {"E": 2, "S": 3, "W": 0}  # chair 1 (now North) is empty
-
-
-@pytest.mark.parametrize("variant,stake,valid", [("conventional", 25, True), ("conventional", 30, False),
-                                                 ("simplified", 100, True), ("simplified", 25, False)])
-def test_art_8_a_table_runs_only_at_a_tier_of_its_variant(variant, stake, valid):
-    from django.db import IntegrityError, transaction
-    from casino.pit.models import Casino, Table
-    casino = Casino.objects.create(name="C")
-    made = Table(casino=casino, number="X", variant=variant, stake=stake)
-    if valid:
-        made.full_clean()
-        made.save()
-    else:
-        with pytest.raises(ValidationError, match="Art. 8"):
-            made.full_clean()
-        with pytest.raises(IntegrityError), transaction.atomic():
-            made.save()  # the database refuses it too

@@ -52,7 +52,7 @@ def test_the_report_header_names_casino_day_rule_set_version_and_generation_time
 
     assert "Casino Casino Lisboa" in text
     assert "Gaming day 2026-11-21 (06:00 – 06:00 next day, Macau time)" in text
-    assert "Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong) [portaria-135-91-M]" in text
+    assert "Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong) [portaria-135-91-M, version 1]" in text
     assert re.search(r"Software version 0\.1\.0", text)
     assert re.search(r"Generated at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(Macau time\)", text)
 

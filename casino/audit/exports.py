@@ -26,7 +26,7 @@ def columns() -> list[str]:
             _("cap bound"), _("pay-all"), _("commission recorded"), _("commission per Art. 8"),
             *[_("capital before, chair %(chair)s") % {"chair": chair} for chair in CHAIRS],
             *[_("capital after, chair %(chair)s") % {"chair": chair} for chair in CHAIRS],
-            _("ledger seq"), _("ledger hash")]
+            _("ledger seq"), _("ledger hash"), _("rule set"), _("rule set version")]
 
 
 def _line(item: Checked, blank="") -> list:
@@ -40,7 +40,7 @@ def _line(item: Checked, blank="") -> list:
             row.result, value(None if row.winner_chair is None else row.winner_chair + 1), value(row.fan),
             value(row.declared_fan), int(bool(row.fan_mismatch)), int(bool(row.capped)), int(bool(row.pay_all)),
             row.commission, item.commission_due, *map(value, _chairs(row.capital_before)),
-            *map(value, _chairs(row.capital_after)), item.seq, item.hash]
+            *map(value, _chairs(row.capital_after)), item.seq, item.hash, row.rule_set_code, row.rule_set_version]
 
 
 def _chairs(value) -> list[int | None]:
@@ -69,7 +69,8 @@ def jsonl_lines(days: Days) -> Iterator[bytes]:
 
 
 def xlsx_bytes(days: Days) -> bytes:
-    """A workbook: the jogos, the commission audit per table and per tier, the differences."""
+    """A workbook: the jogos, the commission audit per table and per tier (each under the rule set
+    that scored its jogos), the differences."""
     book = Workbook(write_only=True)
     jogos = book.create_sheet(_("Jogos"))
     jogos.append(columns())
@@ -79,10 +80,11 @@ def xlsx_bytes(days: Days) -> bytes:
     sheet = book.create_sheet(_("Commission"))
     sheet.append([_("table"), _("variant"), _("tier X (of X/2X)"), _("commission per won jogo (Art. 8)"), _("jogos"),
                   _("won jogos recorded"), _("commission recorded"), _("won jogos per the engine"),
-                  _("commission per the regulation"), _("difference")])
+                  _("commission per the regulation"), _("difference"), _("rule set"), _("rule set version")])
     for line in audit.tables + audit.tiers + [audit.total]:
         sheet.append([line.label or _("tier total"), line.variant, line.stake or None, line.rate, line.jogos,
-                      line.won_recorded, line.commission_recorded, line.won_due, line.commission_due, line.difference])
+                      line.won_recorded, line.commission_recorded, line.won_due, line.commission_due, line.difference,
+                      line.rules.code if line.rules else None, line.rules.version if line.rules else None])
     differences = book.create_sheet(_("Differences"))
     differences.append([_("table"), _("game"), _("jogo"), _("revision"), _("field"), _("recorded"),
                         _("recomputed")])

@@ -21,10 +21,10 @@ from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement
 from casino.pit.service import gaming_day
 from casino.reports.selectors import day_bounds, latest_active_day, seat_player
 from casino.pit.selectors import refusal_problems
-from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, seat_name
+from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, rule_set_label, seat_name
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
-from regulation.rules import CURRENT
+from regulation.rules import RuleSet
 from regulation.seats import SEATS
 from regulation.tiles import tiles_code
 
@@ -116,6 +116,7 @@ class Checked:
     commission_due: int  # Art. 8 as the engine gives it for the record
     won: bool  # a valid won jogo, by the engine
     differences: list[Difference]
+    rules: RuleSet | None  # the rule set that scored it; None when the engine knows it not
 
 
 def checked(days: Days) -> Iterator[Checked]:
@@ -130,7 +131,15 @@ def checked(days: Days) -> Iterator[Checked]:
         won = result is not None and result.valid and result.jogo.result == "win"
         yield Checked(row, table_id, table, variant, stake, day, kind, seq, hash_,
                       result.settlement.commission if result is not None else 0, won,
-                      [Difference(table, row.game_id, row.number, row.revision, row.id, *item) for item in found])
+                      [Difference(table, row.game_id, row.number, row.revision, row.id, *item) for item in found],
+                      _rules_of(row))
+
+
+def _rules_of(row: Stored) -> RuleSet | None:
+    try:
+        return row.rules
+    except LookupError:
+        return None
 
 
 # --- Commission audit (Art. 8) -------------------------------------------------------------------
@@ -154,10 +163,18 @@ class CommissionLine:
     def tier(self) -> str:
         return f"{self.stake}/{2 * self.stake}" if self.stake else ""
 
+    rules: RuleSet | None = None  # the rule set that scored the line's jogos
+
     @property
     def rate(self) -> int | None:
-        """The commission per won jogo at this tier (Art. 8)."""
-        return CURRENT.commission[self.variant].get(self.stake) if self.stake else None
+        """The commission per won jogo at this tier (Art. 8), under the line's rule set."""
+        if not self.stake or self.rules is None:
+            return None
+        return self.rules.commission[self.variant].get(self.stake)
+
+    @property
+    def rule_set(self) -> str:
+        return rule_set_label(self.rules.code, self.rules.version) if self.rules else ""
 
     @property
     def difference(self) -> int:
@@ -181,23 +198,27 @@ class CommissionAudit:
 
 
 def commission_audit(days: Days) -> CommissionAudit:
-    """Per table and per tier: won jogos and commission, recorded and re-computed, and every
-    difference between a current jogo's stored figures and the engine's."""
-    tables: dict[int, CommissionLine] = {}
-    tiers: dict[tuple[str, int], CommissionLine] = {}
+    """Per table and per tier, each under the rule set that scored its jogos (a table that changed
+    rule set in the days has a line for each): won jogos and commission, recorded and
+    re-computed, and every difference between a current jogo's stored figures and the engine's."""
+    tables: dict[tuple, CommissionLine] = {}
+    tiers: dict[tuple, CommissionLine] = {}
     total = CommissionLine(_("All tables"))
     found: list[Difference] = []
     for item in checked(days):
-        line = tables.get(item.table_id)
+        rule_set = (item.row.rule_set_code, item.row.rule_set_version)
+        line = tables.get((item.table_id, *rule_set))
         if line is None:
-            line = tables[item.table_id] = CommissionLine(item.table, item.variant, item.stake)
-        tier = tiers.get((item.variant, item.stake))
+            line = tables[item.table_id, *rule_set] = CommissionLine(item.table, item.variant, item.stake,
+                                                                     rules=item.rules)
+        tier = tiers.get((*rule_set, item.variant, item.stake))
         if tier is None:
-            tier = tiers[item.variant, item.stake] = CommissionLine("", item.variant, item.stake)
+            tier = tiers[(*rule_set, item.variant, item.stake)] = CommissionLine("", item.variant, item.stake,
+                                                                                 rules=item.rules)
         for target in (line, tier, total):
             target.add(item)
         found += item.differences
-    ordered_tiers = sorted(tiers.values(), key=lambda t: (t.variant, t.stake))
+    ordered_tiers = [tiers[key] for key in sorted(tiers)]
     return CommissionAudit(days, list(tables.values()), ordered_tiers, total, found)
 
 
@@ -373,7 +394,7 @@ FIELD_LABELS = {
     "commission": gettext_lazy("commission"), "capped": gettext_lazy("capital cap bound"),
     "pay_all": gettext_lazy("pay-all"), "capital_before": gettext_lazy("capital before, chairs 1–4"),
     "capital_after": gettext_lazy("capital after, chairs 1–4"), "record": gettext_lazy("record"),
-    "outcome": gettext_lazy("the engine's stored output"),
+    "outcome": gettext_lazy("the engine's stored output"), "rule_set": gettext_lazy("rule set"),
 }
 
 
@@ -591,13 +612,15 @@ class Explanation:
     pair: str | None
     items: list[dict]
     raw_fan: int | None
-    max_fan: int
+    max_fan: int | None
     chairs: list[dict]
     payments: list[dict]
     revisions: list[Jogo]
     amendments: list[Amendment]
     flags: list[Flag]
     hash_intact: bool
+    rules: RuleSet | None  # the rule set that scored the jogo; None when the engine knows it not
+    decided: list  # readings.Decided: the readings whose other alternative would change its outcome
 
 
 def _item_name(definition) -> str:
@@ -610,8 +633,11 @@ def _item_name(definition) -> str:
 
 
 def explain(jogo: Jogo) -> Explanation:
-    """Everything an inspector needs to follow one jogo from its record to the money."""
+    """Everything an inspector needs to follow one jogo from its record to the money, and the
+    readings of the regulation that decided it, with the outcome under the other reading."""
     import json
+
+    from .readings import decisions
 
     result, found = compare(stored(jogo))
     sets, pair, items, raw = [], None, [], None
@@ -650,6 +676,7 @@ def explain(jogo: Jogo) -> Explanation:
     flags = list(Flag.objects.filter(table=jogo.table_id, number=jogo.number)
                  .select_related("raised_by", "resolved_by").annotate(comment_count=Count("comments")))
     variant = jogo.table.variant
+    rules = _rules_of(stored(jogo))
     return Explanation(jogo, revisions[-1], json.dumps(jogo.record, indent=2, ensure_ascii=False), result, found,
-                       sets, pair, items, raw, CURRENT.max_fan[variant], chairs, payments, revisions, amendments,
-                       flags, row_hash(jogo) == jogo.hash)
+                       sets, pair, items, raw, rules.max_fan[variant] if rules else None, chairs, payments, revisions,
+                       amendments, flags, row_hash(jogo) == jogo.hash, rules, decisions(result, rules))

@@ -9,6 +9,7 @@ urlpatterns = [
     path("commission/", views.commission, name="commission"),
     path("exceptions/", views.exception_queue, name="exceptions"),
     path("jogos/<int:pk>/", views.jogo, name="jogo"),
+    path("readings/", views.readings, name="readings"),
     path("export/", views.export, name="export"),
     path("tables/<int:pk>/trend/", views.trend, name="trend"),
     path("accounted/", views.accounted, name="accounted"),

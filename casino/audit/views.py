@@ -23,6 +23,7 @@ from casino.terms.vocabulary import localise
 
 from . import exports
 from .accounted import day_account
+from .readings import register
 from .forms import CommentForm, ResolveForm
 from .selectors import (KINDS, BadDays, Days, check_page_range, commission_audit, count_by_kind, exceptions, explain, flag_list,
                         flag_thread, flags_with_jogo, open_flag_count, parse_days)
@@ -115,6 +116,21 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Flag raised on jogo %(number)s.") % {"number": row.number})
         return redirect("audit:jogo", pk=row.pk)
     return render(request, "audit/jogo.html", {"x": explain(row), "jogo": row})
+
+
+@inspector
+def readings(request: HttpRequest) -> HttpResponse:
+    """The register of readings; with a period (`from`, `to`, or `day`), how many of its jogos
+    each point decided, bounded as every page that re-scores jogos is."""
+    days, error = None, None
+    if any(request.GET.get(name) for name in ("day", "from", "to")):
+        try:
+            days = parse_days(request.GET)
+            check_page_range(days)
+        except BadDays as refused:
+            days, error = None, refused
+    return render(request, "audit/readings.html", {"days": days, "params": request.GET, "error": error,
+                                                   "points": register(days)}, status=400 if error else 200)
 
 
 @inspector

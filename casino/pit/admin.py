@@ -39,7 +39,7 @@ class CasinoAdmin(admin.ModelAdmin):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["casino", "number", "variant", "stake", "is_open"]
+    list_display = ["casino", "number", "variant", "stake", "rule_set_code", "rule_set_version", "is_open"]
     readonly_fields = ["ledger_seq", "ledger_head", "jogos_recorded"]
     filter_horizontal = ["staff"]
 

@@ -25,8 +25,12 @@ CONTENT = {
     Jogo: COMMON + ("game_id", "number", "position", "revision", "kind", "reason", "approved_by_id",
                     "idempotency_key", "banker_chair", "round_wind", "record", "outcome", "result",
                     "winner_chair", "fan", "declared_fan", "fan_mismatch", "commission", "capped",
-                    "pay_all", "capital_before", "capital_after"),
+                    "pay_all", "capital_before", "capital_after", "rule_set_code", "rule_set_version"),
 }
+# Content added after rows were first hashed, with the value every earlier row has: such a field
+# enters the hash only when it differs from that value, so that every earlier row keeps its hash
+# and a later row's value is still covered (changing it either way changes the JSON).
+ADDED = {Jogo: {"rule_set_code": "portaria-135-91-M", "rule_set_version": 1}, Movement: {}}
 
 
 _encode = msgspec.json.Encoder(order="sorted").encode
@@ -45,6 +49,9 @@ def _plain(value):
 def canonical(model: type[LedgerRow], values) -> bytes:
     """The canonical JSON of a row of `model` whose content fields are `values`, in CONTENT's order."""
     data = dict(zip(CONTENT[model], values))
+    for name, earlier in ADDED[model].items():
+        if data[name] == earlier:
+            del data[name]
     data["type"] = model.__name__
     for name in _DATES:  # the only fields that are not JSON values already
         data[name] = _plain(data[name])

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from casino.terms.vocabulary import localise, result_name, seat_name
+from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_name
 
 from . import selectors, service
 from .access import require, visible_tables
@@ -95,6 +95,26 @@ def open_close(request: HttpRequest, pk: int, is_open: bool) -> HttpResponse:
     else:
         done = _("Table %(table)s is open.") if is_open else _("Table %(table)s is closed.")
         messages.success(request, done % {"table": table.number})
+    return redirect("pit:table", pk=table.pk)
+
+
+# --- The rule set a table runs under ------------------------------------------------------------
+
+@login_required
+@require_POST
+def change_rule_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """Between games, the supervisor chooses the rule set the table's next jogos are scored
+    under (`rule_set` is "code@version"); the jogos recorded keep theirs."""
+    table = _table(request, pk, "pit.change_rule_set")
+    code, _at, version = request.POST.get("rule_set", "").rpartition("@")
+    try:
+        service.change_rule_set(table=table, code=code, version=int(version) if version.isdigit() else 0)
+    except service.Refused as refused:
+        _problems_to_messages(request, refused)
+    else:
+        messages.success(request, _("Table %(table)s now runs under %(rule_set)s; the jogos recorded keep the rule "
+                                    "set that scored them.") % {
+            "table": table.number, "rule_set": rule_set_label(code, int(version))})
     return redirect("pit:table", pk=table.pk)
 
 

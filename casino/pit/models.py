@@ -13,9 +13,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from regulation import CURRENT
+from regulation.errors import RegulationError
 from regulation.record import MAX_AMOUNT
 from regulation.rotation import Progress
+from regulation.rules import DEFAULT, RuleSet, rule_set
 from regulation.tiles import CONVENTIONAL, SIMPLIFIED
 
 VARIANTS = [(CONVENTIONAL, _("conventional (136 tiles)")), (SIMPLIFIED, _("simplified (112 tiles)"))]
@@ -29,14 +30,29 @@ class Casino(models.Model):
         return self.name
 
 
+# The rule set a table runs under, or that scored a jogo, is a code and a version of
+# `regulation.rules` (an amendment of the regulation is a new rule set, or a new version).
+
+def rule_set_code_field(**options) -> models.CharField:
+    return models.CharField(max_length=60, help_text=_("the rule set's code, e.g. portaria-135-91-M"), **options)
+
+
+def rule_set_version_field(**options) -> models.PositiveSmallIntegerField:
+    return models.PositiveSmallIntegerField(help_text=_("the rule set's version"), **options)
+
+
 class Table(models.Model):
-    """A Mah-Jong table: its variant and stake tier X/2X (Art. 8) are fixed."""
+    """A Mah-Jong table: its variant and stake tier X/2X (Art. 8) are fixed. It runs under a
+    named, versioned rule set; changing it applies to the jogos recorded after the change, each
+    jogo keeping the rule set that scored it."""
 
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="tables")
     number = models.CharField(max_length=20)
     variant = models.CharField(max_length=12, choices=VARIANTS)
     stake = models.PositiveIntegerField(help_text=_("X of the tier X/2X (Art. 8)"))
     is_open = models.BooleanField(default=True)
+    rule_set_code = rule_set_code_field(default=DEFAULT.code)
+    rule_set_version = rule_set_version_field(default=DEFAULT.version)
     staff = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tables",
                                    help_text=_("pit staff assigned to this table"))
     # The head of this table's ledger chain. Not part of the ledger itself: the service moves it
@@ -59,19 +75,48 @@ class Table(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["casino", "number"], name="table_number_per_casino"),
-            # Art. 8: a table runs only at a tier of its variant (the rule set's tiers, as of 0001).
-            models.CheckConstraint(
-                condition=models.Q(variant=CONVENTIONAL, stake__in=CURRENT.tiers(CONVENTIONAL))
-                | models.Q(variant=SIMPLIFIED, stake__in=CURRENT.tiers(SIMPLIFIED)),
-                name="art_8_stake_is_a_tier_of_the_variant",
-                violation_error_message=_("Art. 8: the stake is not a tier of the table's variant.")),
         ]
         ordering = ["casino", "number"]
         permissions = [("view_all_tables", "Can see every table, not only assigned ones"),
-                       ("open_close_table", "Can open and close assigned tables")]
+                       ("open_close_table", "Can open and close assigned tables"),
+                       ("change_rule_set", "Can change the rule set of assigned tables between games")]
 
     def __str__(self) -> str:
         return f"{self.casino} table {self.number} ({self.variant} {self.stake}/{2 * self.stake})"
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the table's next jogo is scored under."""
+        return rule_set(self.rule_set_code, self.rule_set_version)
+
+    def clean(self) -> None:
+        """Art. 8: the table runs at a tier of its variant, under the rule set it names (the
+        tiers are the rule set's, so they are checked here and by the service, not by the
+        database, which would pin one rule set's tiers)."""
+        super().clean()
+        problem = tier_problem(self.rule_set_code, self.rule_set_version, self.variant, self.stake)
+        if problem:
+            raise ValidationError({problem[0]: problem[1]})
+        if self.pk and self.game_id:  # a game is played under one rule set
+            stored = Table.objects.filter(pk=self.pk).values_list("rule_set_code", "rule_set_version").first()
+            if stored and stored != (self.rule_set_code, self.rule_set_version):
+                raise ValidationError({"rule_set_code": _("Table %(table)s has a game in progress; end it before "
+                                                          "changing the rule set.") % {"table": self.number}})
+
+
+def tier_problem(code: str, version: int | None, variant: str, stake: int | None) -> tuple[str, str] | None:
+    """(field, message) when `stake` is not a tier X/2X of `variant` under the rule set (Art. 8),
+    or when there is no such rule set; None when the table may run so."""
+    try:
+        rules = rule_set(code, version)
+    except (LookupError, RegulationError):
+        return "rule_set_code", _("There is no rule set %(code)s version %(version)s.") % {
+            "code": code, "version": version}
+    if variant in rules.commission and stake is not None and stake not in rules.tiers(variant):
+        return "stake", _("Art. 8: %(stake)s/%(double)s is not a tier of the %(variant)s variant under the rule set "
+                          "%(code)s version %(version)s.") % {"stake": stake, "double": 2 * stake, "variant": variant,
+                                                              "code": code, "version": version}
+    return None
 
 
 class Game(models.Model):
@@ -212,6 +257,10 @@ class Jogo(LedgerRow):
     pay_all = models.BooleanField(default=False)
     capital_before = models.JSONField(help_text=_("capital per chair [0..3] when the jogo starts; null = empty"))
     capital_after = models.JSONField(help_text=_("capital per chair after the jogo's settlement"))
+    # The rule set that scored this revision: the audit re-scores it under the same one, whatever
+    # the table runs under now.
+    rule_set_code = rule_set_code_field()
+    rule_set_version = rule_set_version_field()
 
     class Meta:
         constraints = [
@@ -227,6 +276,11 @@ class Jogo(LedgerRow):
     def __str__(self) -> str:
         suffix = f" rev. {self.revision}" if self.revision else ""
         return f"jogo {self.number}{suffix} at {self.table}"
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set that scored this revision."""
+        return rule_set(self.rule_set_code, self.rule_set_version)
 
     @property
     def progress(self) -> Progress:

@@ -14,6 +14,7 @@ import msgspec
 
 from regulation import MalformedRecord, Result, score
 from regulation.record import decode_record, read_record
+from regulation.rules import RuleSet, rule_set
 from regulation.seats import SEATS
 
 SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
@@ -23,7 +24,7 @@ _encode = msgspec.json.encode
 # The columns `Stored` is read from, in its order (the bulk re-audit selects exactly these).
 COLUMNS = ("id", "game_id", "number", "revision", "banker_chair", "round_wind", "record", "outcome", "result",
            "winner_chair", "fan", "declared_fan", "fan_mismatch", "commission", "capped", "pay_all",
-           "capital_before", "capital_after")
+           "capital_before", "capital_after", "rule_set_code", "rule_set_version")
 
 
 class Stored(NamedTuple):
@@ -47,6 +48,13 @@ class Stored(NamedTuple):
     pay_all: bool
     capital_before: Any
     capital_after: Any
+    rule_set_code: str
+    rule_set_version: int
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set that scored the row (`UnknownRuleSet`, a LookupError, if none is known)."""
+        return rule_set(self.rule_set_code, self.rule_set_version)
 
 
 @dataclass(frozen=True)
@@ -79,19 +87,29 @@ def _json(value: Any) -> Any:
     return value
 
 
-def rescore(record: Any) -> Result:
-    """The engine's result for a stored record (text or decoded); `MalformedRecord` if unreadable."""
+def read(record: Any):
+    """The engine's reading of a stored record (text or decoded); `MalformedRecord` if unreadable."""
     if isinstance(record, (str, bytes, bytearray, memoryview)):
-        return score(decode_record(record))
-    return score(read_record(record))
+        return decode_record(record)
+    return read_record(record)
+
+
+def rescore(record: Any, rules: RuleSet) -> Result:
+    """The engine's result for a stored record under the rule set that scored it."""
+    return score(read(record), rules)
 
 
 def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
     """The engine's result for the row's record, and every (field, recorded, recomputed) that
     differs. The record is what the dealer (or an approved amendment) said happened; the engine
-    gives the grade (Art. 6), the settlement (Art. 7, 9, 10) and the commission (Art. 8)."""
+    gives the grade (Art. 6), the settlement (Art. 7, 9, 10) and the commission (Art. 8), each
+    under the rule set that scored the row, whatever its table runs under now."""
     try:
-        result = rescore(row.record)
+        rules = row.rules
+    except LookupError:
+        return None, [("rule_set", f"{row.rule_set_code} v{row.rule_set_version}", "unknown")]
+    try:
+        result = rescore(row.record, rules)
     except MalformedRecord as error:
         return None, [("record", "readable", f"malformed: {error}")]
     found: list[tuple[str, Any, Any]] = []

@@ -1,9 +1,10 @@
 """The four roles of the pit as Django groups, with the permissions each holds.
 
 - dealer: opens games and records jogos at the tables he is assigned to;
-- supervisor: what a dealer does, plus opening and closing tables, recording the buy-ins and
-  cash-outs he witnesses, proposing amendments and deciding on other people's, confirming the
-  refused attempts of others at his tables;
+- supervisor: what a dealer does, plus opening and closing tables, choosing the rule set a table
+  runs under between games, recording the buy-ins and cash-outs he witnesses, proposing
+  amendments and deciding on other people's, confirming the refused attempts of others at his
+  tables;
 - inspector: reads every table, jogo, refusal and amendment, flags jogos, comments on flags and
   resolves other people's; never writes the ledger;
 - manager: reads every table, decides on amendments, comments on and resolves flags, reads the
@@ -30,7 +31,8 @@ CASES = ["count.view_rotation", "count.view_box", "count.view_case", "count.work
 
 ROLES = {
     DEALER: PIT_STAFF,
-    SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.move_money", "pit.view_amendment", "pit.view_refusal",
+    SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.change_rule_set", "pit.move_money",
+                             "pit.view_amendment", "pit.view_refusal",
                              "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal",
                              "count.view_rotation", "count.add_rotation"],
     INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ["pit.flag_jogo", "reports.view_daily_report"],

@@ -3,7 +3,6 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
-from regulation import CURRENT
 from regulation.record import MAX_AMOUNT
 
 from . import service
@@ -58,10 +57,13 @@ class TableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "casino", "number", "variant", "stake", "commission", "is_open", "jogos_recorded", "next"]
+        fields = ["id", "casino", "number", "variant", "stake", "commission", "rule_set_code", "rule_set_version",
+                  "is_open", "jogos_recorded", "next"]
+        read_only_fields = ["rule_set_code", "rule_set_version"]
 
     def get_commission(self, table: Table) -> int:
-        return CURRENT.commission_for(table.variant, table.stake)
+        """Under the rule set the table's next jogos are scored by."""
+        return table.rules.commission_for(table.variant, table.stake)
 
     def get_next(self, table: Table) -> NextJogoSerializer(allow_null=True):
         game = service.open_game(table)
@@ -158,7 +160,8 @@ class JogoSerializer(serializers.ModelSerializer):
         fields = ["id", "table", "game", "number", "position", "revision", "kind", "reason", "seq",
                   "recorded_at", "recorded_by", "approved_by", "gaming_day", "banker_chair", "round_wind",
                   "result", "winner_chair", "fan", "declared_fan", "fan_mismatch", "commission", "capped",
-                  "pay_all", "capital_before", "capital_after", "record", "outcome", "prev_hash", "hash"]
+                  "pay_all", "capital_before", "capital_after", "record", "outcome", "rule_set_code",
+                  "rule_set_version", "prev_hash", "hash"]
         extra_kwargs = {"banker_chair": {"help_text": "the banker's " + CHAIR_HELP},
                         "winner_chair": {"help_text": "the winner's " + CHAIR_HELP + "; null unless a win"},
                         "capital_before": {"help_text": CAPITALS_HELP + "; when the jogo starts"},

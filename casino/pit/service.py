@@ -24,6 +24,7 @@ from regulation import MalformedRecord, read_record, score
 from regulation.jogo import SEAT_NAMES
 from regulation.record import MAX_AMOUNT
 from regulation.rotation import Progress
+from regulation.rules import RuleSet, rule_set
 
 from .chain import GENESIS, row_hash
 from .models import (Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal,
@@ -245,6 +246,7 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
             raise refuse("game_in_progress", "3", gettext_noop("table {table} already has a game in progress; "
                                                                "end it before seating a new one."),
                          conflict=True, cite=True, table=table.number)
+        _refuse_off_tier(table, table.rule_set_code, table.rule_set_version)
         chairs = [p["chair"] for p in players]
         allowed = (4,) if table.variant == "conventional" else (2, 3, 4)
         if len(players) not in allowed or len(set(chairs)) != len(chairs) or not set(chairs) <= {0, 1, 2, 3}:
@@ -290,6 +292,37 @@ def set_table_open(table: Table, is_open: bool) -> Table:
         table.is_open = is_open
         table.save(update_fields=["is_open"])
         return table
+
+
+def _refuse_off_tier(table: Table, code: str, version: int) -> None:
+    """Art. 8: the table's tier X/2X must be one of its variant's under the rule set."""
+    try:
+        rules = rule_set(code, version)
+    except LookupError:
+        raise refuse("rule_set", None, gettext_noop("There is no rule set {rule_set} version {version}."), "rule_set",
+                     rule_set=code, version=version) from None
+    if table.stake not in rules.tiers(table.variant):
+        raise refuse("table_stake", "8", gettext_noop("table {table} plays at {stake}/{double}, which is not a tier "
+                                                      "of the {variant} variant under the rule set {rule_set} "
+                                                      "version {version}."), "stake", cite=True, table=table.number,
+                     stake=table.stake, double=2 * table.stake, variant=table.variant, rule_set=code, version=version)
+
+
+@transaction.atomic
+def change_rule_set(*, table: Table, code: str, version: int) -> Table:
+    """The rule set the table's next jogos are scored under. The jogos already recorded keep the
+    one that scored them, and the audit judges them by it. Refused while a game is in progress
+    (a game is played under one rule set), for an unknown rule set, and when the table's tier is
+    not one of the rule set's (Art. 8)."""
+    table = _locked(table)
+    if open_game(table):
+        raise refuse("game_in_progress", "3", gettext_noop("Table {table} has a game in progress; end it before "
+                                                           "changing the rule set."), "rule_set", conflict=True,
+                     table=table.number)
+    _refuse_off_tier(table, code, version)
+    table.rule_set_code, table.rule_set_version = code, version
+    table.save(update_fields=["rule_set_code", "rule_set_version"])
+    return table
 
 
 def end_game(game: Game, user, at: dt.datetime | None = None) -> Game:
@@ -378,15 +411,16 @@ def _check_against_table(table: Table, state: Progress, amounts: list[int | None
     return problems
 
 
-def _score(table: Table, state: Progress, amounts: list[int | None], record: dict):
-    """Read, check against the table and score a record: (jogo, result) or Refused."""
+def _score(table: Table, state: Progress, amounts: list[int | None], record: dict, rules: RuleSet | None = None):
+    """Read, check against the table and score a record under `rules` (the corrected jogo's own
+    for an amendment; by default the table's, for a new jogo): (jogo, result) or Refused."""
     try:
         jogo = read_record(record)
     except MalformedRecord as error:
         raise Refused(Problem("malformed_record", None, f"{error.field}: {error.message}" if error.field else
                               error.message, error.field or None, error.template, error.params))
     problems = _check_against_table(table, state, amounts, jogo)
-    result = score(jogo)
+    result = score(jogo, rules or table.rules)
     problems += [Problem(b.code, b.article, b.message, None, b.template, b.params) for b in result.breaches]
     if problems:
         raise Refused(*problems)
@@ -402,7 +436,8 @@ def _jogo_row(state: Progress, amounts: list[int | None], record: dict, jogo, re
                 result=jogo.result, winner_chair=state.chair_of(jogo.winner) if jogo.result == "win" else None,
                 fan=result.fan, declared_fan=jogo.declared_fan, fan_mismatch=result.fan_mismatch,
                 commission=result.settlement.commission, capped=result.settlement.capped,
-                pay_all=jogo.pay_all is not None, capital_before=list(amounts), capital_after=after, **fields)
+                pay_all=jogo.pay_all is not None, capital_before=list(amounts), capital_after=after,
+                rule_set_code=result.rules.code, rule_set_version=result.rules.version, **fields)
 
 
 def next_jogo(table: Table) -> tuple[Game, Progress, list[int | None]]:
@@ -436,7 +471,7 @@ def preview_jogo(table: Table, record: dict) -> Preview:
     write nothing: the dealer's preview before saving. Refused with every problem."""
     refuse_if_day_closed(table, gaming_day(timezone.now()))
     game, state, amounts = next_jogo(table)
-    jogo, result = _score(table, state, amounts, record)
+    jogo, result = _score(table, state, amounts, record, table.rules)
     row = _jogo_row(state, amounts, record, jogo, result)
     return Preview(game, state, result, row.capital_before, row.capital_after)
 
@@ -468,7 +503,7 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
                              "jogo_number", conflict=True, current=table.jogos_recorded + 1, number=number)
             refuse_if_day_closed(table, gaming_day(at))
             game, state, amounts = next_jogo(table)
-            jogo, result = _score(table, state, amounts, record)
+            jogo, result = _score(table, state, amounts, record, table.rules)
             position = table.game_jogos + 1
             row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,
                             position=position, idempotency_key=idempotency_key or None,
@@ -595,7 +630,7 @@ def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "",
     cap may bind differently). Later jogos keep the seats they were played with. `ledger` holds
     the new rows' ledger fields (who, when); nothing is written."""
     game = original.game
-    jogo, result = _score(table, original.progress, original.capital_before, record)
+    jogo, result = _score(table, original.progress, original.capital_before, record, original.rules)
     amended = _jogo_row(original.progress, original.capital_before, record, jogo, result, game=game,
                         number=original.number, position=original.position, revision=original.revision + 1,
                         kind=Jogo.AMENDED, reason=reason, gaming_day=original.gaming_day, **ledger)
@@ -625,7 +660,7 @@ def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "",
             refuse_if_day_closed(table, later.gaming_day)
         later_record = {**later.record,
                         "capital": {seat: amounts[chair] for seat, chair in later.progress.seats.items()}}
-        jogo, result = _score(table, later.progress, amounts, later_record)
+        jogo, result = _score(table, later.progress, amounts, later_record, later.rules)
         row = _jogo_row(later.progress, amounts, later_record, jogo, result, game=game, number=later.number,
                         position=later.position, revision=later.revision + 1, kind=Jogo.CARRIED,
                         reason=CARRIED_REASON.format(number=original.number),

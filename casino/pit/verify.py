@@ -157,6 +157,8 @@ def _row_problem(model, values: tuple, expected_seq: int, previous: str) -> str 
             name, recorded, recomputed = found[0]
             if name == "record":
                 return f"its record cannot be read: {recomputed}"
+            if name == "rule_set":
+                return f"it was scored under the rule set {recorded}, which the engine does not know"
             if result is not None and not result.valid:
                 return "its record breaks the regulation: " + "; ".join(b.message for b in result.breaches)
             return f"{name} is {recorded!r}; the engine gives {recomputed!r}"

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from casino.terms.vocabulary import seat_name
+from casino.terms.vocabulary import rule_set_label, seat_name
+import regulation.rules
 from regulation.tiles import KINDS, tile_code
 
 from . import service
@@ -74,6 +75,12 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     return _table_page(request, table)
 
 
+def _rule_sets() -> list[dict]:
+    """The rule sets a supervisor may choose for a table, as the floor names them."""
+    return [{"code": rules.code, "version": rules.version, "label": rule_set_label(rules.code, rules.version)}
+            for rules in regulation.rules.RULE_SETS]
+
+
 def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_form: SeatForm | None = None,
                 problems=(), status: int = 200, **preview) -> HttpResponse:
     game = service.open_game(table)
@@ -81,7 +88,7 @@ def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_for
     # lands on the table's own page (templates/base.html).
     context = {"table": table, "game": game, "problems": problems, "palette": palette(table.variant),
                "can_record": request.user.has_perm("pit.record_at_table"),
-               "page_url": reverse("pit:table", args=[table.pk]), **preview}
+               "page_url": reverse("pit:table", args=[table.pk]), "rule_sets": _rule_sets(), **preview}
     if game is None:
         context["seat_form"] = seat_form or SeatForm()
     else:

@@ -20,6 +20,7 @@ urlpatterns = [
     path("tables/<int:pk>/money", floor_views.money, name="money"),
     path("tables/<int:pk>/open", floor_views.open_close, {"is_open": True}, name="open_table"),
     path("tables/<int:pk>/close", floor_views.open_close, {"is_open": False}, name="close_table"),
+    path("tables/<int:pk>/rule-set", floor_views.change_rule_set, name="rule_set"),
     path("tables/<int:pk>/history", floor_views.history, name="history"),
     path("tables/<int:pk>/day", floor_views.day_summary, name="day_summary"),
     path("games/<int:pk>/summary", floor_views.game_summary, name="game_summary"),

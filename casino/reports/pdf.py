@@ -8,8 +8,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from casino.pit.models import Casino
-from casino.terms.vocabulary import rule_set_title
-from regulation import CURRENT
 
 from .charts import bar_chart, column_chart
 from .selectors import GRADES, DailySummary, daily_summary, day_bounds
@@ -22,8 +20,6 @@ def report_html(summary: DailySummary, *, language: str, generated_at: dt.dateti
     with translation.override(language):
         return render_to_string("reports/daily_report.html", {
             "summary": summary,
-            "rule_set": CURRENT,
-            "rule_set_title": rule_set_title(CURRENT.code, CURRENT.title),
             "version": software_version(),
             "generated_at": timezone.localtime(generated_at or timezone.now()),
             "language": language,

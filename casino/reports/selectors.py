@@ -18,13 +18,14 @@ from casino.count.selectors import Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
 from casino.pit.service import gaming_day
-from casino.terms.vocabulary import article_name, seat_name
-from regulation import CURRENT
+from casino.terms.vocabulary import article_name, rule_set_title, seat_name
+from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 from regulation.seats import SEATS
 
 from .models import DayEvent, GamingDay
 
-GRADES = range(max(CURRENT.max_fan.values()) + 1)  # 0, 1, 2 fán (Art. 6, I-5)
+# 0, 1, 2 fán (Art. 6, I-5): every grade a shipped rule set can give.
+GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)
 # The appendix lists at most this many jogos, and as many refused records: a usual day has far
 # fewer, and a PDF of thousands of lines would take minutes to lay out. Beyond it the report
 # says how many more there are; the audit's exception queue lists every one.
@@ -97,10 +98,20 @@ class Figures:
 
 @dataclass(frozen=True)
 class TableDay:
+    """A table's day under one rule set (a table whose rule set changed during the day has a
+    line for each)."""
+
     number: str
     variant: str
     stake: int
     figures: Figures
+    rule_set_code: str = DEFAULT.code
+    rule_set_version: int = DEFAULT.version
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set that scored this line's jogos."""
+        return rule_set(self.rule_set_code, self.rule_set_version)
 
     @property
     def tier(self) -> str:
@@ -109,8 +120,9 @@ class TableDay:
 
     @property
     def rate(self) -> int:
-        """Art. 8: the commission per won jogo at this table's tier."""
-        return CURRENT.commission_for(self.variant, self.stake)
+        """Art. 8: the commission per won jogo at this table's tier, under the rule set that scored
+        its jogos."""
+        return self.rules.commission_for(self.variant, self.stake)
 
 
 @dataclass(frozen=True)
@@ -123,6 +135,7 @@ class TierLine:
     tables: int
     wins: int
     commission: int
+    rules: RuleSet | None = None  # named when the day's jogos were scored under several rule sets
 
     @property
     def tier(self) -> str:
@@ -256,12 +269,23 @@ class DailySummary:
     def closed(self) -> bool:
         return bool(self.state and self.state.closed)
 
+    @property
+    def rule_sets(self) -> list[tuple[str, RuleSet]]:
+        """The rule sets that scored the day's jogos, each with its title in the active language;
+        the default rule set on a day without jogos."""
+        scored = [rule_set(code, version) for code, version in rule_sets(self.tables)] or [DEFAULT]
+        return [(rule_set_title(rules.code, rules.title), rules) for rules in scored]
+
+    @property
+    def several_rule_sets(self) -> bool:
+        return len(rule_sets(self.tables)) > 1
+
 
 def table_figures(casino: Casino, day: dt.date) -> list[TableDay]:
     """One row per table that played that day, aggregated in one query."""
     grades = {f"win_{grade}": Count("pk", filter=Q(result="win", fan=grade)) for grade in GRADES}
     rows = (current_jogos_of_day(casino, day)
-            .values("table_id", "table__number", "table__variant", "table__stake")
+            .values("table_id", "table__number", "table__variant", "table__stake", "rule_set_code", "rule_set_version")
             .annotate(games=Count("game", distinct=True), jogos=Count("pk"), **grades,
                       draws=Count("pk", filter=Q(result="draw")),
                       false_wins=Count("pk", filter=Q(result="false_win")),
@@ -269,23 +293,30 @@ def table_figures(casino: Casino, day: dt.date) -> list[TableDay]:
                       capped=Count("pk", filter=Q(capped=True)),
                       fan_mismatches=Count("pk", filter=Q(fan_mismatch=True)),
                       commission=Coalesce(Sum("commission"), 0))
-            .order_by("table__number"))
+            .order_by("table__number", "rule_set_code", "rule_set_version"))
     return [TableDay(row["table__number"], row["table__variant"], row["table__stake"],
                      Figures(row["games"], row["jogos"], tuple(row[f"win_{grade}"] for grade in GRADES),
                              row["draws"], row["false_wins"], row["pay_alls"], row["capped"],
-                             row["fan_mismatches"], row["commission"]))
+                             row["fan_mismatches"], row["commission"]), row["rule_set_code"], row["rule_set_version"])
             for row in rows]
 
 
 def tier_lines(tables: list[TableDay]) -> list[TierLine]:
-    """Art. 8: commission by stake tier, from the table rows (no query)."""
-    lines: dict[tuple[str, int], TierLine] = {}
+    """Art. 8: commission by stake tier under each rule set, from the table rows (no query)."""
+    lines: dict[tuple[str, int, str, int], TierLine] = {}
+    several = len(rule_sets(tables)) > 1
     for table in tables:
-        key = (table.variant, table.stake)
-        line = lines.get(key) or TierLine(table.variant, table.stake, table.rate, 0, 0, 0)
+        key = (table.variant, table.stake, table.rule_set_code, table.rule_set_version)
+        line = lines.get(key) or TierLine(table.variant, table.stake, table.rate, 0, 0, 0,
+                                          table.rules if several else None)
         lines[key] = TierLine(line.variant, line.stake, line.rate, line.tables + 1, line.wins + table.figures.wins,
-                              line.commission + table.figures.commission)
+                              line.commission + table.figures.commission, line.rules)
     return [lines[key] for key in sorted(lines)]
+
+
+def rule_sets(tables: list[TableDay]) -> list[tuple[str, int]]:
+    """The rule sets (code, version) that scored the day's jogos."""
+    return sorted({(table.rule_set_code, table.rule_set_version) for table in tables})
 
 
 def commission_by_hour(casino: Casino, day: dt.date) -> list[tuple[int, int]]:

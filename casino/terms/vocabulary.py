@@ -300,6 +300,11 @@ def rule_set_title(code: str, title: str) -> str:
     return gettext(_RULE_SET[code]) if code in _RULE_SET else title
 
 
+def rule_set_label(code: str, version: int) -> str:
+    """A rule set as people name it in a list: its code and version."""
+    return gettext("{code}, version {version}").format(code=code, version=version)
+
+
 def _words(template: str, params: dict) -> dict:
     """The params of a message in the active language: seat names, kinds and variants translated,
     field paths named, meld numbers counted from 1; tile codes and numbers stay as they are."""

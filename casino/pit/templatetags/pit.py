@@ -6,7 +6,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import pgettext
 
 from casino.terms import vocabulary
-from regulation.rules import CURRENT
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
 register = template.Library()
@@ -127,9 +126,17 @@ def citing(article: str, text: str) -> str:
 
 
 @register.filter
+def rule_set_name(code: str, version: int) -> str:
+    """A rule set on a page: its code as code (people copy it), then its version in words."""
+    return format_html(vocabulary.gettext("{code}, version {version}"), code=format_html("<code>{}</code>", code),
+                       version=version)
+
+
+@register.filter
 def commission_limited(jogo) -> bool:
-    """I-8: a won jogo whose commission is below its tier's, because the winner received less."""
-    return jogo.result == "win" and jogo.commission < CURRENT.commission_for(jogo.table.variant, jogo.table.stake)
+    """I-8: a won jogo whose commission is below its tier's (under the rule set that scored it),
+    because the winner received less."""
+    return jogo.result == "win" and jogo.commission < jogo.rules.commission_for(jogo.table.variant, jogo.table.stake)
 
 
 @register.filter

@@ -1,0 +1,51 @@
+"""Each table runs under a named, versioned rule set, and each jogo keeps the one that scored it
+(issue 10). Every jogo recorded before this migration was scored under Portaria n.º 135/91/M,
+version 1, and is filled so; so is every table.
+
+The tiers of Art. 8 move from a check constraint, which pinned one rule set's tiers, to the
+service and the table's validation, which read the table's own rule set.
+
+On PostgreSQL the new columns are added with their value as the column's default (DDL, no
+UPDATE of a ledger row, which the append-only triggers of 0002 would refuse); the jogo's default
+is then dropped, so that every new row names its rule set. Supervisors are granted
+pit.change_rule_set.
+"""
+from django.db import migrations, models
+
+from casino.pit.roles import sync_groups
+
+CODE, VERSION = "portaria-135-91-M", 1
+
+
+def code_field(**options):
+    return models.CharField(max_length=60, help_text="the rule set's code, e.g. portaria-135-91-M", **options)
+
+
+def version_field(**options):
+    return models.PositiveSmallIntegerField(help_text="the rule set's version", **options)
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ("pit", "0011_refusal_confirmation"),
+    ]
+
+    operations = [
+        migrations.AlterModelOptions(
+            name="table",
+            options={"ordering": ["casino", "number"],
+                     "permissions": [("view_all_tables", "Can see every table, not only assigned ones"),
+                                     ("open_close_table", "Can open and close assigned tables"),
+                                     ("change_rule_set", "Can change the rule set of assigned tables between games")]},
+        ),
+        migrations.RemoveConstraint(model_name="table", name="art_8_stake_is_a_tier_of_the_variant"),
+        migrations.AddField(model_name="table", name="rule_set_code", field=code_field(default=CODE)),
+        migrations.AddField(model_name="table", name="rule_set_version", field=version_field(default=VERSION)),
+        migrations.AddField(model_name="jogo", name="rule_set_code", field=code_field(default=CODE),
+                            preserve_default=False),
+        migrations.AddField(model_name="jogo", name="rule_set_version", field=version_field(default=VERSION),
+                            preserve_default=False),
+        # Supervisors choose the rule set of their tables (pit.change_rule_set).
+        migrations.RunPython(sync_groups, migrations.RunPython.noop),
+    ]
