@@ -118,7 +118,8 @@ LOGGING = {
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend, reading a user's permissions in one query (casino/pit/access.py).
+    "casino.pit.access.PermissionBackend",
 ]
 # Login throttling (django-axes): five failures for one username from one address lock that
 # pair out for 15 minutes. The API's token endpoint also has a request rate limit below.

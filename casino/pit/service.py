@@ -15,6 +15,7 @@ import msgspec
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import BigIntegerField, Exists, Subquery, Value
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -109,9 +110,13 @@ def refuse_if_day_closed(table: Table, day: dt.date) -> None:
     """A gaming day its casino's manager has closed (casino/reports) takes no new jogo and no
     amendment until a manager reopens it, with a reason."""
     if GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True).exists():
-        raise refuse("day_closed", None, gettext_noop("The gaming day {day} is closed; a manager must reopen it, "
-                                                      "with a reason, before its jogos change."), "gaming_day",
-                     conflict=True, day=day.isoformat())
+        raise _day_closed(day)
+
+
+def _day_closed(day: dt.date) -> Refused:
+    return refuse("day_closed", None, gettext_noop("The gaming day {day} is closed; a manager must reopen it, "
+                                                   "with a reason, before its jogos change."), "gaming_day",
+                  conflict=True, day=day.isoformat())
 
 
 # --- Reading the state of a game -----------------------------------------------------------------
@@ -197,6 +202,21 @@ def _locked(table: Table) -> Table:
     """The table's row, with its game in progress, locked until the transaction ends: one writer
     per table at a time, so sequence numbers stay gapless and no balance update is lost."""
     return Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
+
+
+def _jogo_checks(table: Table, idempotency_key: str | None, day: dt.date) -> tuple[int | None, bool]:
+    """What `record_jogo` checks once it holds the table's lock, in one query: the id of the
+    jogo already recorded with `idempotency_key` (None if none, or no key), and whether the
+    gaming day `day` is closed. Read after the lock, so a jogo or a closing committed while
+    this request waited for it is seen."""
+    if idempotency_key:
+        earlier = Subquery(Jogo.objects.filter(table_id=table.pk, idempotency_key=idempotency_key)
+                           .order_by().values("pk")[:1])
+    else:
+        earlier = Value(None, output_field=BigIntegerField())
+    closed = Exists(GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True))
+    return Table.objects.filter(pk=table.pk).annotate(earlier=earlier, closed=closed).values_list(
+        "earlier", "closed").get()
 
 
 def _projection(game: Game | None, state: Progress | None = None, jogos: int = 0,
@@ -450,27 +470,29 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
     try:
         with transaction.atomic():
             table = _locked(table)
-            if idempotency_key:
-                earlier = Jogo.objects.filter(table=table, idempotency_key=idempotency_key).first()
-                if earlier is not None:
-                    if earlier.record != record:
-                        raise refuse("idempotency_key", None,
-                                     gettext_noop("The idempotency key {key} was used for jogo {jogo}, with "
-                                                  "another record."), "idempotency_key", conflict=True,
-                                     key=repr(idempotency_key), jogo=earlier.number)
-                    return earlier, False
+            day = gaming_day(at)
+            earlier, day_closed = _jogo_checks(table, idempotency_key, day)
+            if earlier is not None:
+                earlier = Jogo.objects.get(pk=earlier)
+                if earlier.record != record:
+                    raise refuse("idempotency_key", None,
+                                 gettext_noop("The idempotency key {key} was used for jogo {jogo}, with "
+                                              "another record."), "idempotency_key", conflict=True,
+                                 key=repr(idempotency_key), jogo=earlier.number)
+                return earlier, False
             if number is not None and number != table.jogos_recorded + 1:
                 raise refuse("stale_number", None,
                              gettext_noop("The table's next jogo is number {current}, not {number}: jogo {number} "
                                           "may be recorded already. Check the table before recording again."),
                              "jogo_number", conflict=True, current=table.jogos_recorded + 1, number=number)
-            refuse_if_day_closed(table, gaming_day(at))
+            if day_closed:
+                raise _day_closed(day)
             game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record)
             position = table.game_jogos + 1
             row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,
                             position=position, idempotency_key=idempotency_key or None,
-                            recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
+                            recorded_at=at, recorded_by=user, gaming_day=day)
             after = state.after(banker_moves=result.banker_moves)
             _append(table, row, jogo=True, moves=_projection(game, after, position, row.capital_after))
             if after.complete:
