@@ -1,0 +1,79 @@
+"""Who may act at which table (casino/pit/access.py): a user's permissions are his own and his
+groups', read in one query; a table read with its assignment needs no second query, and an
+assignment read for someone else proves nothing."""
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.core.exceptions import PermissionDenied
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from casino.pit.access import require, visible_tables, with_assignment
+from casino.pit.models import Table
+from tests.pit import next_record, seat, staff
+
+pytestmark = pytest.mark.django_db
+
+
+def fresh(person: User) -> User:
+    return User.objects.get(pk=person.pk)  # no permission cached on the instance
+
+
+def test_a_users_permissions_are_his_own_and_his_groups_read_in_one_query():
+    people, t1, t2 = staff()
+    dealer = people["dealer"]
+    dealer.user_permissions.add(Permission.objects.get(codename="flag_jogo"))
+
+    dealer = fresh(dealer)
+    with CaptureQueriesContext(connection) as queries:
+        held = dealer.get_all_permissions()
+        assert dealer.has_perm("pit.flag_jogo") and dealer.has_perm("pit.record_at_table")
+    assert len(queries.captured_queries) == 1
+    assert {"pit.flag_jogo", "pit.record_at_table"} <= held
+    assert not dealer.has_perm("pit.approve_amendment")  # a supervisor's, not the dealer's
+    assert not fresh(people["other_dealer"]).has_perm("pit.flag_jogo")  # his alone, not the group's
+
+
+def test_an_inactive_user_holds_no_permission():
+    people, t1, t2 = staff()
+    people["manager"].is_active = False
+    people["manager"].save()
+    assert fresh(people["manager"]).get_all_permissions() == set()
+
+
+def test_a_table_read_with_its_assignment_needs_no_query_and_another_users_reading_proves_nothing():
+    people, t1, t2 = staff()
+    dealer, other = fresh(people["dealer"]), fresh(people["other_dealer"])
+    read = with_assignment(visible_tables(dealer), dealer).get(pk=t1.pk)
+    dealer.get_all_permissions()
+    with CaptureQueriesContext(connection) as queries:
+        require(dealer, "pit.record_at_table", read)
+    assert queries.captured_queries == []
+
+    for_other = with_assignment(Table.objects.all(), other).get(pk=t1.pk)  # the other dealer's reading of T1
+    assert for_other.assigned_user is None
+    with pytest.raises(PermissionDenied):
+        require(other, "pit.record_at_table", for_other)
+    require(dealer, "pit.record_at_table", for_other)  # asked of the database for the dealer himself
+    with pytest.raises(PermissionDenied):
+        require(other, "pit.record_at_table", with_assignment(Table.objects.all(), dealer).get(pk=t1.pk))
+
+
+def test_recording_a_jogo_through_the_api_takes_a_fixed_number_of_queries():
+    """Token, permissions, the table with its assignment, then the service's four statements
+    (SQLite's BEGIN and COMMIT are not counted)."""
+    people, t1, t2 = staff()
+    game = seat(t1, people["dealer"])
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION="Token " + Token.objects.create(user=people["dealer"]).key)
+    counts = []
+    for number in range(1, 4):
+        record = next_record(game)
+        with CaptureQueriesContext(connection) as queries:
+            answer = api.post(f"/api/v1/tables/{t1.pk}/jogos/", record, format="json",
+                              HTTP_JOGO_NUMBER=str(number), HTTP_IDEMPOTENCY_KEY=f"key-{number}")
+        assert answer.status_code == 201, answer.content
+        counts.append(len([q for q in queries.captured_queries
+                           if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))]))
+    assert counts == [7] * 3
