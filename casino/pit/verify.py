@@ -8,6 +8,7 @@ Tables are independent, so on PostgreSQL they are shared among worker processes.
 """
 from __future__ import annotations
 
+import functools
 import gc
 import heapq
 import multiprocessing
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 import msgspec
 from django.db import connection, connections, transaction
 
-from regulation.rotation import Progress
+from regulation.rotation import ROUND_WINDS, Progress
 
 from .chain import CONTENT, GENESIS, canonical, chained_hash
 from .models import Game, Jogo, Movement, Player, Table
@@ -71,7 +72,7 @@ def _rows(model, table_id: int) -> Iterator[tuple]:
     plain SQL, JSON columns decoded by msgspec (the record also kept as text, for the engine's
     fast reader), booleans as booleans on SQLite too."""
     json_at = [_AT[model][name] for name in _JSON[model]]
-    bool_at = [_AT[model][name] for name in _BOOL[model]]
+    bool_at = [_AT[model][name] for name in _BOOL[model]] if connection.vendor == "sqlite" else ()
     sql = (f"SELECT {', '.join(FIELDS[model])} FROM {model._meta.db_table} WHERE table_id = %s ORDER BY seq")
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql, [table_id])
@@ -176,6 +177,7 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
     before it left plus the movements between, and its record says so (Art. 9(a)(4)). The
     table's projection of its game in progress is where the replay of that game ends."""
     at = _AT[Jogo]
+    banker_at = at["banker_chair"]
     seated: dict[int, list[int]] = defaultdict(list)
     for game_id, chair in Player.objects.filter(game__table_id=table_id).values_list("game_id", "chair"):
         seated[game_id].append(chair)
@@ -204,9 +206,8 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
                 return (_name(Jogo, values), f"capital before is {before}; the movements and the jogos before it "
                                              f"give {amounts}")
             chairs = tuple(chair for chair, capital in enumerate(before) if capital is not None)
-            state = Progress(chairs, first_banker[game_id], values[at["banker_chair"]], values[at["round_wind"]])
             record = values[at["record"]]
-            if record.get("capital") != {seat: amounts[chair] for seat, chair in state.seats.items()} \
+            if record.get("capital") != {seat: amounts[chair] for seat, chair in _seats(chairs, values[banker_at])} \
                     or record.get("round_wind") != values[at["round_wind"]] \
                     or record.get("result") != values[at["result"]]:
                 return (_name(Jogo, values), "the record's capital, round wind or result differ from the row's")
@@ -216,6 +217,13 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
             if problem:
                 return ("the table's game in progress", problem)
     return None
+
+
+@functools.cache
+def _seats(chairs: tuple[int, ...], banker: int) -> tuple[tuple[str, int], ...]:
+    """Seat wind and chair of each occupied chair when `banker` holds the bank (Art. 3): a game
+    has few such seatings, and a million jogos ask for them."""
+    return tuple(Progress(chairs, banker, banker, ROUND_WINDS[0]).seats.items())
 
 
 PROJECTION = ("game", "game_jogos", "game_banker", "game_round_wind", "game_capital")
