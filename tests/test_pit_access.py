@@ -1,6 +1,6 @@
 """Who may act at which table (casino/pit/access.py): a user's permissions are his own and his
-groups', read in one query; a table read with its assignment needs no second query, and an
-assignment read for someone else proves nothing."""
+groups', read in one query; a table read with its assignment needs no second query, and a table
+marked for someone else proves nothing."""
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.exceptions import PermissionDenied
@@ -9,8 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from casino.pit.access import require, visible_tables, with_assignment
-from casino.pit.models import Table
+from casino.pit.access import require, visible_tables_marked
 from tests.pit import next_record, seat, staff
 
 pytestmark = pytest.mark.django_db
@@ -35,29 +34,29 @@ def test_a_users_permissions_are_his_own_and_his_groups_read_in_one_query():
     assert not fresh(people["other_dealer"]).has_perm("pit.flag_jogo")  # his alone, not the group's
 
 
-def test_an_inactive_user_holds_no_permission():
+def test_an_inactive_user_holds_no_permission_and_a_superuser_every_one():
     people, t1, t2 = staff()
     people["manager"].is_active = False
     people["manager"].save()
     assert fresh(people["manager"]).get_all_permissions() == set()
+    root = User.objects.create_superuser("root", password="correct horse battery")
+    assert len(fresh(root).get_all_permissions()) == Permission.objects.count()
 
 
 def test_a_table_read_with_its_assignment_needs_no_query_and_another_users_reading_proves_nothing():
     people, t1, t2 = staff()
-    dealer, other = fresh(people["dealer"]), fresh(people["other_dealer"])
-    read = with_assignment(visible_tables(dealer), dealer).get(pk=t1.pk)
-    dealer.get_all_permissions()
+    dealer, other, inspector = fresh(people["dealer"]), fresh(people["other_dealer"]), fresh(people["inspector"])
+    read = visible_tables_marked(dealer).get(pk=t1.pk)
     with CaptureQueriesContext(connection) as queries:
         require(dealer, "pit.record_at_table", read)
     assert queries.captured_queries == []
+    assert not visible_tables_marked(other).filter(pk=t1.pk).exists()  # T1 is not his to see
 
-    for_other = with_assignment(Table.objects.all(), other).get(pk=t1.pk)  # the other dealer's reading of T1
-    assert for_other.assigned_user is None
+    dealers_t2 = visible_tables_marked(other).get(pk=t2.pk)  # marked for the other dealer
     with pytest.raises(PermissionDenied):
-        require(other, "pit.record_at_table", for_other)
-    require(dealer, "pit.record_at_table", for_other)  # asked of the database for the dealer himself
-    with pytest.raises(PermissionDenied):
-        require(other, "pit.record_at_table", with_assignment(Table.objects.all(), dealer).get(pk=t1.pk))
+        require(dealer, "pit.record_at_table", dealers_t2)  # the mark is not the dealer's: asked, and refused
+    assert not hasattr(visible_tables_marked(inspector).get(pk=t1.pk), "assigned_user")  # needs no assignment
+    assert [t.pk for t in visible_tables_marked(dealer)] == [t1.pk]
 
 
 def test_recording_a_jogo_through_the_api_takes_a_fixed_number_of_queries():

@@ -26,7 +26,7 @@ from casino.api_errors import validated
 from casino.parsers import JSONParser
 
 from . import schema, service  # noqa: F401  (schema registers the record's OpenAPI extension)
-from .access import require, visible_tables, with_assignment
+from .access import require, visible_tables, visible_tables_marked
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
 from .serializers import (AmendmentSerializer, DecisionSerializer, FlagInputSerializer, FlagSerializer,
                           GameSerializer, JogoHeadersSerializer, JogoSerializer, MovementInputSerializer,
@@ -58,7 +58,7 @@ class TableViewSet(ReadViewSet):
     filterset_fields = ["variant", "stake", "is_open"]
 
     def get_queryset(self):
-        return with_assignment(self.tables().select_related("casino"), self.request.user)
+        return visible_tables_marked(self.request.user).select_related("casino")
 
     @extend_schema(request=StartGameSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 import msgspec
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import BigIntegerField, Exists, Subquery, Value
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -208,15 +207,16 @@ def _jogo_checks(table: Table, idempotency_key: str | None, day: dt.date) -> tup
     """What `record_jogo` checks once it holds the table's lock, in one query: the id of the
     jogo already recorded with `idempotency_key` (None if none, or no key), and whether the
     gaming day `day` is closed. Read after the lock, so a jogo or a closing committed while
-    this request waited for it is seen."""
-    if idempotency_key:
-        earlier = Subquery(Jogo.objects.filter(table_id=table.pk, idempotency_key=idempotency_key)
-                           .order_by().values("pk")[:1])
-    else:
-        earlier = Value(None, output_field=BigIntegerField())
-    closed = Exists(GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True))
-    return Table.objects.filter(pk=table.pk).annotate(earlier=earlier, closed=closed).values_list(
-        "earlier", "closed").get()
+    this request waited for it is seen. Plain SQL: the ORM took longer to write this query
+    (about 2 ms) than the database to answer it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_JOGO_CHECKS, [table.pk, idempotency_key, table.casino_id, day])
+        earlier, closed = cursor.fetchone()
+    return earlier, bool(closed)
+
+
+_JOGO_CHECKS = (f"SELECT (SELECT id FROM {Jogo._meta.db_table} WHERE table_id = %s AND idempotency_key = %s), "
+                f"EXISTS (SELECT 1 FROM {GamingDay._meta.db_table} WHERE casino_id = %s AND day = %s AND closed)")
 
 
 def _projection(game: Game | None, state: Progress | None = None, jogos: int = 0,
