@@ -229,7 +229,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["casino.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # REST framework's, reading the user and his permissions in one query (casino/pit/access.py).
+        "casino.pit.access.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

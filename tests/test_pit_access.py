@@ -60,7 +60,7 @@ def test_a_table_read_with_its_assignment_needs_no_query_and_another_users_readi
 
 
 def test_recording_a_jogo_through_the_api_takes_a_fixed_number_of_queries():
-    """Token, permissions, the table with its assignment, then the service's four statements
+    """The token with its user and his permissions, the table marked as his, then the service's four statements
     (SQLite's BEGIN and COMMIT are not counted)."""
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
@@ -75,4 +75,32 @@ def test_recording_a_jogo_through_the_api_takes_a_fixed_number_of_queries():
         assert answer.status_code == 201, answer.content
         counts.append(len([q for q in queries.captured_queries
                            if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))]))
-    assert counts == [7] * 3
+    assert counts == [6] * 3
+
+
+def test_a_token_brings_its_user_and_his_permissions_in_one_query_and_a_bad_or_inactive_one_is_refused():
+    people, t1, t2 = staff()
+    dealer = people["dealer"]
+    dealer.user_permissions.add(Permission.objects.get(codename="flag_jogo"))
+    token = Token.objects.create(user=dealer).key
+    api = APIClient()
+
+    api.credentials(HTTP_AUTHORIZATION="Token " + token)
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get("/api/v1/jogos/").status_code == 200
+    assert "pit_table_staff" in queries.captured_queries[-1]["sql"]  # the jogos of his tables: he is pit staff
+    assert not any("auth_permission" in q["sql"] for q in queries.captured_queries[1:])  # read with the token
+    from casino.pit.access import TokenAuthentication
+    user, auth = TokenAuthentication().authenticate_credentials(token)
+    assert (user, auth.key) == (dealer, token)
+    assert {"pit.flag_jogo", "pit.record_at_table", "pit.view_jogo"} <= user._perm_cache
+    assert "pit.approve_amendment" not in user._perm_cache
+
+    api.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    refused = api.get("/api/v1/jogos/")  # 403: the session, asked first, names no scheme (REST framework)
+    assert refused.status_code == 403 and refused.json()["errors"][0]["message"] == "Invalid token."
+    dealer.is_active = False
+    dealer.save()
+    api.credentials(HTTP_AUTHORIZATION="Token " + token)
+    refused = api.get("/api/v1/jogos/")  # 403: the session, asked first, names no scheme (REST framework)
+    assert refused.status_code == 403 and refused.json()["errors"][0]["message"] == "User inactive or deleted."

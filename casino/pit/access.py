@@ -10,6 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import Value
 from django.utils.translation import gettext as _
+from rest_framework import authentication
+from rest_framework.authtoken.models import Token
 
 from .models import Table
 
@@ -65,13 +67,31 @@ class PermissionBackend(ModelBackend):
         return user_obj._perm_cache
 
 
-def _permissions_sql(where: str) -> str:
-    return (f"SELECT c.app_label, p.codename FROM {Permission._meta.db_table} p "
-            f"JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id{where}")
+class TokenAuthentication(authentication.TokenAuthentication):
+    """REST framework's token authentication, reading the token's user and his permissions
+    (as PermissionBackend reads them) in one query: an API request makes one round trip to the
+    database for both."""
+
+    def authenticate_credentials(self, key):
+        rows = list(User.objects.raw(_TOKEN_USER, [key]))
+        if not rows or not rows[0].is_active:
+            return super().authenticate_credentials(key)  # refused, in REST framework's own words
+        user = rows[0]
+        if not user.is_superuser:  # a superuser holds every permission: PermissionBackend reads them
+            user._perm_cache = {f"{row.permission_app}.{row.permission}" for row in rows if row.permission}
+        return user, Token(key=key, user=user)
 
 
-_ALL_PERMISSIONS = _permissions_sql("")
-_PERMISSIONS = _permissions_sql(
-    f" WHERE p.id IN (SELECT permission_id FROM {User.user_permissions.through._meta.db_table} WHERE user_id = %s)"
-    f" OR p.id IN (SELECT g.permission_id FROM {Group.permissions.through._meta.db_table} g"
-    f" JOIN {User.groups.through._meta.db_table} u ON u.group_id = g.group_id WHERE u.user_id = %s)")
+# The permissions a user holds, his own or his groups', for the user whose id `{user}` gives.
+_HELD = (f"p.id IN (SELECT permission_id FROM {User.user_permissions.through._meta.db_table} WHERE user_id = {{user}})"
+         f" OR p.id IN (SELECT g.permission_id FROM {Group.permissions.through._meta.db_table} g"
+         f" JOIN {User.groups.through._meta.db_table} m ON m.group_id = g.group_id WHERE m.user_id = {{user}})")
+_PERMISSIONS = (f"SELECT c.app_label, p.codename FROM {Permission._meta.db_table} p "
+                f"JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id")
+_ALL_PERMISSIONS = _PERMISSIONS
+_PERMISSIONS += " WHERE " + _HELD.format(user="%s")
+_TOKEN_USER = (f"SELECT u.*, c.app_label AS permission_app, p.codename AS permission "
+               f"FROM {Token._meta.db_table} t JOIN {User._meta.db_table} u ON u.id = t.user_id "
+               f"LEFT JOIN {Permission._meta.db_table} p ON {_HELD.format(user='u.id')} "
+               f"LEFT JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id "
+               f"WHERE t.{Token._meta.pk.column} = %s")
