@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gc
 import heapq
+import operator
 import multiprocessing
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -32,9 +33,13 @@ HEAD = ("id", "prev_hash", "hash")
 FIELDS = {model: HEAD + CONTENT[model] for model in (Jogo, Movement)}
 _AT = {model: {name: index for index, name in enumerate(fields)} for model, fields in FIELDS.items()}
 _SEQ = _AT[Jogo]["seq"]
-assert _SEQ == _AT[Movement]["seq"]
+assert _SEQ == _AT[Movement]["seq"] and _AT[Jogo]["game_id"] == _AT[Movement]["game_id"]
 _RECORD = _AT[Jogo]["record"]
-_STORED = tuple(_AT[Jogo][name] for name in COLUMNS)
+# A jogo's `Stored` values, the record as text (appended after the content by _rows): the
+# engine reads it fastest so.
+_stored = operator.itemgetter(*(-1 if name == "record" else _AT[Jogo][name] for name in COLUMNS))
+_CONTENT = {model: slice(len(HEAD), len(fields)) for model, fields in FIELDS.items()}
+_GAME, _POSITION, _REVISION = (_AT[Jogo][name] for name in ("game_id", "position", "revision"))
 _decode = msgspec.json.decode
 
 
@@ -143,12 +148,10 @@ def _row_problem(model, values: tuple, expected_seq: int, previous: str) -> str 
         return f"ledger seq {expected_seq} is missing (found {values[_SEQ]})"
     if values[1] != previous:
         return "prev_hash does not match the hash of the row before it"
-    if chained_hash(values[1], canonical(model, values[len(HEAD):len(FIELDS[model])])) != values[2]:
+    if chained_hash(values[1], canonical(model, values[_CONTENT[model]])) != values[2]:
         return "the row's content does not match its hash: it was changed after recording"
     if model is Jogo:
-        stored = [values[index] for index in _STORED]
-        stored[COLUMNS.index("record")] = values[-1]  # as text: the engine reads it fastest so
-        result, found = compare(Stored(*stored))
+        result, found = compare(Stored(*_stored(values)))
         if found:
             name, recorded, recomputed = found[0]
             if name == "record":
@@ -160,15 +163,15 @@ def _row_problem(model, values: tuple, expected_seq: int, previous: str) -> str 
 
 
 def _gather(games: dict[int, _GameRows], model, values: tuple) -> None:
-    at = _AT[model]
-    game = games[values[at["game_id"]]]
+    game = games[values[_GAME]]
     if model is Movement:
+        at = _AT[model]
         amount = values[at["amount"]] if values[at["kind"]] == Movement.BUY_IN else -values[at["amount"]]
         game.movements[values[at["after_jogos"]]].append((values[at["chair"]], amount))
         return
-    position = values[at["position"]]
+    position = values[_POSITION]
     known = game.jogos.get(position)
-    if known is None or values[at["revision"]] > known[at["revision"]]:
+    if known is None or values[_REVISION] > known[_REVISION]:
         game.jogos[position] = values
 
 
