@@ -103,6 +103,19 @@ def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
     return times, cpu
 
 
+def workers_cpu(server: subprocess.Popen) -> float:
+    """Seconds of CPU the gunicorn workers (the server's children) have used so far (Linux)."""
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        total = 0
+        for pid in children:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+        return total / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return float("nan")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -204,12 +217,13 @@ def main() -> None:
         threads = [threading.Thread(target=drive, args=(port, token, table_id, record, args.rate, args.seconds,
                                                         latencies, failures, stop_at))
                    for table_id, record in tables]
-        started = time.monotonic()
+        started, cpu_before = time.monotonic(), workers_cpu(server)
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=max(1.0, stop_at - time.monotonic()))
         elapsed = time.monotonic() - started
+        server_cpu = workers_cpu(server) - cpu_before
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -221,7 +235,8 @@ def main() -> None:
           f"({args.tables} tables x {args.rate:g}/s, gunicorn {args.workers} workers, {os.cpu_count()} cores); "
           f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
           f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s); "
-          f"load average {os.getloadavg()[0]:.1f}")
+          f"load average {os.getloadavg()[0]:.1f}; the workers' CPU: {server_cpu / max(1, len(latencies)) * 1000:.1f} ms "
+          f"a request")
     for failure in sorted(set(failures))[:10]:
         print("  failure:", failure)
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{args.database}"}
