@@ -8,6 +8,7 @@ Tables are independent, so on PostgreSQL they are shared among worker processes.
 """
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import gc
 import heapq
@@ -22,7 +23,7 @@ from django.db import connection, connections, transaction
 
 from regulation.rotation import ROUND_WINDS, Progress
 
-from .chain import CONTENT, GENESIS, canonical, chained_hash
+from .chain import _DATES, CONTENT, GENESIS, _plain, canonical, chained_hash
 from .models import Game, Jogo, Movement, Player, Table
 from .recheck import COLUMNS, Stored, compare
 
@@ -77,8 +78,13 @@ def _rows(model, table_id: int) -> Iterator[tuple]:
     plain SQL, JSON columns decoded by msgspec (the record also kept as text, for the engine's
     fast reader), booleans as booleans on SQLite too."""
     json_at = [_AT[model][name] for name in _JSON[model]]
-    bool_at = [_AT[model][name] for name in _BOOL[model]] if connection.vendor == "sqlite" else ()
-    sql = (f"SELECT {', '.join(FIELDS[model])} FROM {model._meta.db_table} WHERE table_id = %s ORDER BY seq")
+    postgresql = connection.vendor == "postgresql"
+    bool_at = () if postgresql else [_AT[model][name] for name in _BOOL[model]]
+    # PostgreSQL's own text of the times (in UTC, ISO style: check_table sets both), made into
+    # the chain's text in place of a datetime parsed only to be written out again.
+    text_at = (_AT[model]["recorded_at"],) if postgresql else ()
+    columns = [f"{name}::text" if postgresql and name in _DATES else name for name in FIELDS[model]]
+    sql = f"SELECT {', '.join(columns)} FROM {model._meta.db_table} WHERE table_id = %s ORDER BY seq"
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql, [table_id])
         while rows := cursor.fetchmany(FETCH):
@@ -88,9 +94,21 @@ def _rows(model, table_id: int) -> Iterator[tuple]:
                     values[index] = _decode(values[index])
                 for index in bool_at:
                     values[index] = bool(values[index])
+                for index in text_at:
+                    values[index] = _utc_text(values[index])
                 if model is Jogo:
                     values.append(row[_RECORD])  # the record's text, after the content
                 yield model, values
+
+
+def _utc_text(text: str) -> str:
+    """A time as PostgreSQL writes it in UTC ("2026-11-21 04:00:00.5+00") as the chain writes it
+    (datetime.isoformat: "2026-11-21T04:00:00.500000+00:00")."""
+    if not text.endswith("+00"):
+        return _plain(dt.datetime.fromisoformat(text))
+    stamp = text[:-3].replace(" ", "T", 1)
+    whole, point, fraction = stamp.partition(".")
+    return f"{whole}.{fraction:0<6}+00:00" if point else stamp + "+00:00"
 
 
 def _name(model, values: tuple) -> str:
@@ -112,6 +130,9 @@ def check_table(table_id: int) -> TableCheck:
         if connection.vendor == "postgresql" and not connection.savepoint_ids:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:  # how _rows reads the times as text
+                cursor.execute("SET LOCAL TIME ZONE 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'")
         return _check_table(table_id)
 
 
