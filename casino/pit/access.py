@@ -46,7 +46,7 @@ def require(user, permission: str, table: Table | None = None) -> None:
 
 
 def _assigned(user, table: Table) -> bool:
-    if user.pk is not None and getattr(table, "assigned_user", None) == user.pk:  # read by with_assignment
+    if user.pk is not None and getattr(table, "assigned_user", None) == user.pk:  # read by visible_tables_marked
         return True
     return table.staff.filter(pk=user.pk).exists()
 
