@@ -62,7 +62,7 @@ class PermissionBackend(ModelBackend):
         if not hasattr(user_obj, "_perm_cache"):
             with connection.cursor() as cursor:
                 cursor.execute(_ALL_PERMISSIONS if user_obj.is_superuser else _PERMISSIONS,
-                               [] if user_obj.is_superuser else [user_obj.pk, user_obj.pk])
+                               [] if user_obj.is_superuser else [user_obj.pk])
                 user_obj._perm_cache = {f"{app}.{name}" for app, name in cursor.fetchall()}
         return user_obj._perm_cache
 
@@ -82,16 +82,17 @@ class TokenAuthentication(authentication.TokenAuthentication):
         return user, Token(key=key, user=user)
 
 
-# The permissions a user holds, his own or his groups', for the user whose id `{user}` gives.
-_HELD = (f"p.id IN (SELECT permission_id FROM {User.user_permissions.through._meta.db_table} WHERE user_id = {{user}})"
-         f" OR p.id IN (SELECT g.permission_id FROM {Group.permissions.through._meta.db_table} g"
-         f" JOIN {User.groups.through._meta.db_table} m ON m.group_id = g.group_id WHERE m.user_id = {{user}})")
-_PERMISSIONS = (f"SELECT c.app_label, p.codename FROM {Permission._meta.db_table} p "
-                f"JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id")
-_ALL_PERMISSIONS = _PERMISSIONS
-_PERMISSIONS += " WHERE " + _HELD.format(user="%s")
+# Each permission a user holds, his own or his groups', as (user_id, permission_id): joined to
+# the user, PostgreSQL looks each branch up by the user's id.
+_HELD = (f"(SELECT user_id, permission_id FROM {User.user_permissions.through._meta.db_table} UNION ALL "
+         f"SELECT m.user_id, g.permission_id FROM {User.groups.through._meta.db_table} m "
+         f"JOIN {Group.permissions.through._meta.db_table} g ON g.group_id = m.group_id)")
+_NAMED = (f"{Permission._meta.db_table} p ON p.id = h.permission_id "
+          f"{{join}} {ContentType._meta.db_table} c ON c.id = p.content_type_id")
+_ALL_PERMISSIONS = (f"SELECT c.app_label, p.codename FROM {Permission._meta.db_table} p "
+                    f"JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id")
+_PERMISSIONS = f"SELECT c.app_label, p.codename FROM {_HELD} h JOIN {_NAMED.format(join='JOIN')} WHERE h.user_id = %s"
 _TOKEN_USER = (f"SELECT u.*, c.app_label AS permission_app, p.codename AS permission "
                f"FROM {Token._meta.db_table} t JOIN {User._meta.db_table} u ON u.id = t.user_id "
-               f"LEFT JOIN {Permission._meta.db_table} p ON {_HELD.format(user='u.id')} "
-               f"LEFT JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id "
+               f"LEFT JOIN {_HELD} h ON h.user_id = u.id LEFT JOIN {_NAMED.format(join='LEFT JOIN')} "
                f"WHERE t.{Token._meta.pk.column} = %s")
