@@ -79,8 +79,10 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
     return token, made
 
 
-def time_service(database: str, jogos: int) -> list[float]:
-    """Milliseconds per `service.record_jogo` of a draw, in this process, on one extra table."""
+def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per `service.record_jogo` of a draw, in this process, on one extra table:
+    wall clock, and this process's CPU time (the service's own work without the database's,
+    and far less disturbed than the wall clock by other work on a shared machine)."""
     from django.contrib.auth.models import User
 
     from casino.pit import service
@@ -90,14 +92,28 @@ def time_service(database: str, jogos: int) -> list[float]:
     game = service.start_game(table, dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
                                                       for c in range(4)], first_banker=0)
     record = {**service.record_header(game), "result": "draw"}
-    times = []
+    times, cpu = [], []
     for number in range(jogos):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         service.record_jogo(table, dealer, record, idempotency_key=f"service-{number}")
         times.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
         if service.open_game(table) is None:  # not with draws, but never record into no game
             break
-    return times
+    return times, cpu
+
+
+def workers_cpu(server: subprocess.Popen) -> float:
+    """Seconds of CPU the gunicorn workers (the server's children) have used so far (Linux)."""
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        total = 0
+        for pid in children:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+        return total / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return float("nan")
 
 
 def free_port() -> int:
@@ -186,9 +202,10 @@ def main() -> None:
     args = parser.parse_args()
 
     token, tables = build(args.database, args.tables)
-    times = time_service(args.database, args.service_jogos)
+    times, cpu = time_service(args.database, args.service_jogos)
     print(f"service.record_jogo of a draw, in-process on PostgreSQL: median {statistics.median(times):.2f} ms, "
-          f"p95 {percentile(times, 95):.2f} ms over {len(times)} jogos")
+          f"p95 {percentile(times, 95):.2f} ms over {len(times)} jogos; CPU of this process: median "
+          f"{statistics.median(cpu):.2f} ms; load average {os.getloadavg()[0]:.1f}")
 
     port = free_port()
     server = start_gunicorn(args.database, port, args.workers)
@@ -200,12 +217,13 @@ def main() -> None:
         threads = [threading.Thread(target=drive, args=(port, token, table_id, record, args.rate, args.seconds,
                                                         latencies, failures, stop_at))
                    for table_id, record in tables]
-        started = time.monotonic()
+        started, cpu_before = time.monotonic(), workers_cpu(server)
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=max(1.0, stop_at - time.monotonic()))
         elapsed = time.monotonic() - started
+        server_cpu = workers_cpu(server) - cpu_before
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -216,7 +234,9 @@ def main() -> None:
     print(f"POST /api/v1/tables/{{id}}/jogos/: {len(latencies)} answered in {elapsed:.1f} s "
           f"({args.tables} tables x {args.rate:g}/s, gunicorn {args.workers} workers, {os.cpu_count()} cores); "
           f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
-          f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s)")
+          f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s); "
+          f"load average {os.getloadavg()[0]:.1f}; the workers' CPU: {server_cpu / max(1, len(latencies)) * 1000:.1f} ms "
+          f"a request")
     for failure in sorted(set(failures))[:10]:
         print("  failure:", failure)
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{args.database}"}

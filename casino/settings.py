@@ -120,7 +120,8 @@ LOGGING = {
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend, reading a user's permissions in one query (casino/pit/access.py).
+    "casino.pit.access.PermissionBackend",
 ]
 # Login throttling (django-axes): five failures for one username from one address lock that
 # pair out for 15 minutes. The API's token endpoint also has a request rate limit below.
@@ -242,7 +243,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["casino.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # REST framework's, reading the user and his permissions in one query (casino/pit/access.py).
+        "casino.pit.access.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

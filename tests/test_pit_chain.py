@@ -3,6 +3,7 @@ spaces and non-ASCII kept writes, so a row hashed one way checks the other way."
 import datetime as dt
 import json
 
+import pytest
 from hypothesis import given, strategies as st
 
 from casino.pit.chain import _plain, canonical
@@ -30,3 +31,10 @@ def test_a_movement_hashes_from_its_values_in_a_fixed_order():
         b'{"after_jogos":0,"amount":100,"chair":2,"game_id":5,"gaming_day":"2026-11-22",'
         b'"kind":"buy_in","recorded_at":"2026-11-23T01:08:00+00:00","recorded_by_id":7,"seq":1,'
         b'"table_id":3,"type":"Movement"}')
+
+
+@pytest.mark.parametrize("text", ["2026-09-30 23:00:00+00", "2026-09-30 23:02:09.6+00", "2026-09-30 23:02:09.000001+00",
+                                  "2026-09-30 23:02:09.123456+00", "2026-10-01 07:02:09.25+08"])
+def test_verify_reads_postgresqls_text_of_a_time_as_the_chain_writes_the_time(text):
+    from casino.pit.verify import _utc_text
+    assert _utc_text(text) == _plain(dt.datetime.fromisoformat(text))

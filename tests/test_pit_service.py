@@ -123,6 +123,19 @@ def test_a_retried_post_with_the_same_idempotency_key_records_one_jogo(pit):
     assert refused.value.conflict and refused.value.problems[0].code == "idempotency_key"
 
 
+def test_an_idempotency_key_belongs_to_its_table_and_a_jogo_without_a_key_is_never_a_retry(pit):
+    people, t1, game = pit
+    t2_game = seat(type(t1).objects.get(number="T2"), people["other_dealer"])
+    first, _ = service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    second, created = service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    keyed, _ = service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), idempotency_key="k-1", at=NOON)
+    elsewhere, created_elsewhere = service.record_jogo(t2_game.table, people["other_dealer"],
+                                                       next_record(t2_game, **DRAW), idempotency_key="k-1", at=NOON)
+
+    assert created and second.number == 2 and keyed.number == 3
+    assert created_elsewhere and (elsewhere.table, elsewhere.number) == (t2_game.table, 1)
+
+
 def test_buy_ins_and_cash_outs_are_movements_and_change_the_capital_of_the_next_jogo(pit):
     people, t1, game = pit
     service.move_money(game, people["dealer"], chair=2, kind=Movement.BUY_IN, amount=500, at=NOON)

@@ -86,6 +86,20 @@ def test_a_closed_day_takes_no_new_jogo_and_the_attempt_is_kept(day):
     assert created and row.gaming_day == dt.date(2026, 11, 22)
 
 
+def test_a_retry_with_its_key_gets_its_jogo_after_the_day_closed_but_a_new_key_is_refused(day):
+    people, r1, game, jogo = day
+    body = service.record_header(game) | {"result": "win", **demo.CHICKEN}
+    first, _ = service.record_jogo(r1, people["dealer"], body, idempotency_key="k-2", at=at(0.2))
+    close_day(r1.casino, DAY, people["manager"], at=at(24))
+
+    again, created = service.record_jogo(r1, people["dealer"], body, idempotency_key="k-2", at=at(17))
+    assert (again.pk, created) == (first.pk, False)
+    with pytest.raises(service.Refused) as refused:
+        service.record_jogo(r1, people["dealer"], service.record_header(game) | {"result": "win", **demo.CHICKEN},
+                            idempotency_key="k-3", at=at(17))
+    assert codes(refused) == {("day_closed", "gaming_day")}
+
+
 def test_refuse_if_day_closed_looks_at_the_tables_casino_and_the_day_only(day):
     people, r1, game, jogo = day
     elsewhere = table("X1", stake=25)  # another table of R1's casino

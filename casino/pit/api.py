@@ -26,12 +26,12 @@ from casino.api_errors import validated
 from casino.parsers import JSONParser
 
 from . import schema, service  # noqa: F401  (schema registers the record's OpenAPI extension)
-from .access import require, visible_tables
+from .access import require, visible_tables, visible_tables_marked
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
 from .serializers import (AmendmentSerializer, DecisionSerializer, FlagInputSerializer, FlagSerializer,
                           GameSerializer, JogoHeadersSerializer, JogoSerializer, MovementInputSerializer,
                           MovementSerializer, RecordSerializer, RefusalSerializer, StartGameSerializer,
-                          TableSerializer, TokenInputSerializer)
+                          TableSerializer, TokenInputSerializer, jogo_data)
 
 
 class ViewPermission(BasePermission):
@@ -58,7 +58,7 @@ class TableViewSet(ReadViewSet):
     filterset_fields = ["variant", "stake", "is_open"]
 
     def get_queryset(self):
-        return self.tables().select_related("casino")
+        return visible_tables_marked(self.request.user).select_related("casino")
 
     @extend_schema(request=StartGameSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
@@ -89,7 +89,7 @@ class TableViewSet(ReadViewSet):
                                                     ("Jogo-Number", "Idempotency-Key") if name in request.headers})
         jogo, created = service.record_jogo(table, request.user, request.data, number=headers["Jogo-Number"],
                                             idempotency_key=headers.get("Idempotency-Key") or None)
-        return Response(JogoSerializer(jogo).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(jogo_data(jogo), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=None, responses={200: TableSerializer})
     @action(detail=True, methods=["post"])

@@ -113,7 +113,7 @@ def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
     except MalformedRecord as error:
         return None, [("record", "readable", f"malformed: {error}")]
     found: list[tuple[str, Any, Any]] = []
-    expected = _decode(result.to_json())
+    expected = result.as_dict()  # what to_json() encodes, field for field (tests/test_regulation_output.py)
     outcome = _json(row.outcome)
     if outcome != expected:
         if not isinstance(outcome, dict):

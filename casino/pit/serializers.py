@@ -1,3 +1,5 @@
+import functools
+
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -166,6 +168,19 @@ class JogoSerializer(serializers.ModelSerializer):
                         "winner_chair": {"help_text": "the winner's " + CHAIR_HELP + "; null unless a win"},
                         "capital_before": {"help_text": CAPITALS_HELP + "; when the jogo starts"},
                         "capital_after": {"help_text": CAPITALS_HELP + "; after the jogo's settlement"}}
+
+
+@functools.cache
+def _jogo_output() -> JogoSerializer:
+    return JogoSerializer()
+
+
+def jogo_data(jogo: Jogo) -> dict:
+    """`JogoSerializer(jogo).data`, from one serializer whose fields are built once per process:
+    a ModelSerializer builds its fields anew for each instance, which costs a recorded jogo's
+    answer about 2 ms; the output itself, about 0.1 ms. Its fields only read (none needs the
+    request), so the one serializer serves every request."""
+    return _jogo_output().to_representation(jogo)
 
 
 class AmendmentSerializer(serializers.ModelSerializer):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import msgspec
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -112,9 +112,13 @@ def refuse_if_day_closed(table: Table, day: dt.date) -> None:
     """A gaming day its casino's manager has closed (casino/reports) takes no new jogo and no
     amendment until a manager reopens it, with a reason."""
     if GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True).exists():
-        raise refuse("day_closed", None, gettext_noop("The gaming day {day} is closed; a manager must reopen it, "
-                                                      "with a reason, before its jogos change."), "gaming_day",
-                     conflict=True, day=day.isoformat())
+        raise _day_closed(day)
+
+
+def _day_closed(day: dt.date) -> Refused:
+    return refuse("day_closed", None, gettext_noop("The gaming day {day} is closed; a manager must reopen it, "
+                                                   "with a reason, before its jogos change."), "gaming_day",
+                  conflict=True, day=day.isoformat())
 
 
 # --- Reading the state of a game -----------------------------------------------------------------
@@ -200,6 +204,22 @@ def _locked(table: Table) -> Table:
     """The table's row, with its game in progress, locked until the transaction ends: one writer
     per table at a time, so sequence numbers stay gapless and no balance update is lost."""
     return Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
+
+
+def _jogo_checks(table: Table, idempotency_key: str | None, day: dt.date) -> tuple[int | None, bool]:
+    """What `record_jogo` checks once it holds the table's lock, in one query: the id of the
+    jogo already recorded with `idempotency_key` (None if none, or no key), and whether the
+    gaming day `day` is closed. Read after the lock, so a jogo or a closing committed while
+    this request waited for it is seen. Plain SQL: the ORM took longer to write this query
+    (about 2 ms) than the database to answer it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_JOGO_CHECKS, [table.pk, idempotency_key, table.casino_id, day])
+        earlier, closed = cursor.fetchone()
+    return earlier, bool(closed)
+
+
+_JOGO_CHECKS = (f"SELECT (SELECT id FROM {Jogo._meta.db_table} WHERE table_id = %s AND idempotency_key = %s), "
+                f"EXISTS (SELECT 1 FROM {GamingDay._meta.db_table} WHERE casino_id = %s AND day = %s AND closed)")
 
 
 def _projection(game: Game | None, state: Progress | None = None, jogos: int = 0,
@@ -487,27 +507,29 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
     try:
         with transaction.atomic():
             table = _locked(table)
-            if idempotency_key:
-                earlier = Jogo.objects.filter(table=table, idempotency_key=idempotency_key).first()
-                if earlier is not None:
-                    if earlier.record != record:
-                        raise refuse("idempotency_key", None,
-                                     gettext_noop("The idempotency key {key} was used for jogo {jogo}, with "
-                                                  "another record."), "idempotency_key", conflict=True,
-                                     key=repr(idempotency_key), jogo=earlier.number)
-                    return earlier, False
+            day = gaming_day(at)
+            earlier, day_closed = _jogo_checks(table, idempotency_key, day)
+            if earlier is not None:
+                earlier = Jogo.objects.get(pk=earlier)
+                if earlier.record != record:
+                    raise refuse("idempotency_key", None,
+                                 gettext_noop("The idempotency key {key} was used for jogo {jogo}, with "
+                                              "another record."), "idempotency_key", conflict=True,
+                                 key=repr(idempotency_key), jogo=earlier.number)
+                return earlier, False
             if number is not None and number != table.jogos_recorded + 1:
                 raise refuse("stale_number", None,
                              gettext_noop("The table's next jogo is number {current}, not {number}: jogo {number} "
                                           "may be recorded already. Check the table before recording again."),
                              "jogo_number", conflict=True, current=table.jogos_recorded + 1, number=number)
-            refuse_if_day_closed(table, gaming_day(at))
+            if day_closed:
+                raise _day_closed(day)
             game, state, amounts = next_jogo(table)
             jogo, result = _score(table, state, amounts, record, table.rules)
             position = table.game_jogos + 1
             row = _jogo_row(state, amounts, record, jogo, result, game=game, number=table.jogos_recorded + 1,
                             position=position, idempotency_key=idempotency_key or None,
-                            recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
+                            recorded_at=at, recorded_by=user, gaming_day=day)
             after = state.after(banker_moves=result.banker_moves)
             _append(table, row, jogo=True, moves=_projection(game, after, position, row.capital_after))
             if after.complete:

@@ -8,8 +8,11 @@ Tables are independent, so on PostgreSQL they are shared among worker processes.
 """
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import gc
 import heapq
+import operator
 import multiprocessing
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -18,9 +21,9 @@ from dataclasses import dataclass, field
 import msgspec
 from django.db import connection, connections, transaction
 
-from regulation.rotation import Progress
+from regulation.rotation import ROUND_WINDS, Progress
 
-from .chain import CONTENT, GENESIS, canonical, chained_hash
+from .chain import _DATES, CONTENT, GENESIS, _plain, canonical, chained_hash
 from .models import Game, Jogo, Movement, Player, Table
 from .recheck import COLUMNS, Stored, compare
 
@@ -36,9 +39,13 @@ HEAD = ("id", "prev_hash", "hash")
 FIELDS = {model: HEAD + CONTENT[model] for model in (Jogo, Movement)}
 _AT = {model: {name: index for index, name in enumerate(fields)} for model, fields in FIELDS.items()}
 _SEQ = _AT[Jogo]["seq"]
-assert _SEQ == _AT[Movement]["seq"]
+assert _SEQ == _AT[Movement]["seq"] and _AT[Jogo]["game_id"] == _AT[Movement]["game_id"]
 _RECORD = _AT[Jogo]["record"]
-_STORED = tuple(_AT[Jogo][name] for name in COLUMNS)
+# A jogo's `Stored` values, the record as text (appended after the content by _rows): the
+# engine reads it fastest so.
+_stored = operator.itemgetter(*(-1 if name == "record" else _AT[Jogo][name] for name in COLUMNS))
+_CONTENT = {model: slice(len(HEAD), len(fields)) for model, fields in FIELDS.items()}
+_GAME, _POSITION, _REVISION = (_AT[Jogo][name] for name in ("game_id", "position", "revision"))
 _decode = msgspec.json.decode
 
 
@@ -76,8 +83,13 @@ def _rows(model, table_id: int) -> Iterator[tuple]:
     plain SQL, JSON columns decoded by msgspec (the record also kept as text, for the engine's
     fast reader), booleans as booleans on SQLite too."""
     json_at = [_AT[model][name] for name in _JSON[model]]
-    bool_at = [_AT[model][name] for name in _BOOL[model]]
-    sql = (f"SELECT {', '.join(FIELDS[model])} FROM {model._meta.db_table} WHERE table_id = %s ORDER BY seq")
+    postgresql = connection.vendor == "postgresql"
+    bool_at = () if postgresql else [_AT[model][name] for name in _BOOL[model]]
+    # PostgreSQL's own text of the times (in UTC, ISO style: check_table sets both), made into
+    # the chain's text in place of a datetime parsed only to be written out again.
+    text_at = (_AT[model]["recorded_at"],) if postgresql else ()
+    columns = [f"{name}::text" if postgresql and name in _DATES else name for name in FIELDS[model]]
+    sql = f"SELECT {', '.join(columns)} FROM {model._meta.db_table} WHERE table_id = %s ORDER BY seq"
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql, [table_id])
         while rows := cursor.fetchmany(FETCH):
@@ -87,9 +99,21 @@ def _rows(model, table_id: int) -> Iterator[tuple]:
                     values[index] = _decode(values[index])
                 for index in bool_at:
                     values[index] = bool(values[index])
+                for index in text_at:
+                    values[index] = _utc_text(values[index])
                 if model is Jogo:
                     values.append(row[_RECORD])  # the record's text, after the content
                 yield model, values
+
+
+def _utc_text(text: str) -> str:
+    """A time as PostgreSQL writes it in UTC ("2026-11-21 04:00:00.5+00") as the chain writes it
+    (datetime.isoformat: "2026-11-21T04:00:00.500000+00:00")."""
+    if not text.endswith("+00"):
+        return _plain(dt.datetime.fromisoformat(text))
+    stamp = text[:-3].replace(" ", "T", 1)
+    whole, point, fraction = stamp.partition(".")
+    return f"{whole}.{fraction:0<6}+00:00" if point else stamp + "+00:00"
 
 
 def _name(model, values: tuple) -> str:
@@ -111,6 +135,9 @@ def check_table(table_id: int) -> TableCheck:
         if connection.vendor == "postgresql" and not connection.savepoint_ids:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:  # how _rows reads the times as text
+                cursor.execute("SET LOCAL TIME ZONE 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'")
         return _check_table(table_id)
 
 
@@ -147,12 +174,10 @@ def _row_problem(model, values: tuple, expected_seq: int, previous: str) -> str 
         return f"ledger seq {expected_seq} is missing (found {values[_SEQ]})"
     if values[1] != previous:
         return "prev_hash does not match the hash of the row before it"
-    if chained_hash(values[1], canonical(model, values[len(HEAD):len(FIELDS[model])])) != values[2]:
+    if chained_hash(values[1], canonical(model, values[_CONTENT[model]])) != values[2]:
         return "the row's content does not match its hash: it was changed after recording"
     if model is Jogo:
-        stored = [values[index] for index in _STORED]
-        stored[COLUMNS.index("record")] = values[-1]  # as text: the engine reads it fastest so
-        result, found = compare(Stored(*stored))
+        result, found = compare(Stored(*_stored(values)))
         if found:
             name, recorded, recomputed = found[0]
             if name == "record":
@@ -166,15 +191,15 @@ def _row_problem(model, values: tuple, expected_seq: int, previous: str) -> str 
 
 
 def _gather(games: dict[int, _GameRows], model, values: tuple) -> None:
-    at = _AT[model]
-    game = games[values[at["game_id"]]]
+    game = games[values[_GAME]]
     if model is Movement:
+        at = _AT[model]
         amount = values[at["amount"]] if values[at["kind"]] == Movement.BUY_IN else -values[at["amount"]]
         game.movements[values[at["after_jogos"]]].append((values[at["chair"]], amount))
         return
-    position = values[at["position"]]
+    position = values[_POSITION]
     known = game.jogos.get(position)
-    if known is None or values[at["revision"]] > known[at["revision"]]:
+    if known is None or values[_REVISION] > known[_REVISION]:
         game.jogos[position] = values
 
 
@@ -183,6 +208,7 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
     before it left plus the movements between, and its record says so (Art. 9(a)(4)). The
     table's projection of its game in progress is where the replay of that game ends."""
     at = _AT[Jogo]
+    banker_at = at["banker_chair"]
     seated: dict[int, list[int]] = defaultdict(list)
     for game_id, chair in Player.objects.filter(game__table_id=table_id).values_list("game_id", "chair"):
         seated[game_id].append(chair)
@@ -211,9 +237,8 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
                 return (_name(Jogo, values), f"capital before is {before}; the movements and the jogos before it "
                                              f"give {amounts}")
             chairs = tuple(chair for chair, capital in enumerate(before) if capital is not None)
-            state = Progress(chairs, first_banker[game_id], values[at["banker_chair"]], values[at["round_wind"]])
             record = values[at["record"]]
-            if record.get("capital") != {seat: amounts[chair] for seat, chair in state.seats.items()} \
+            if record.get("capital") != {seat: amounts[chair] for seat, chair in _seats(chairs, values[banker_at])} \
                     or record.get("round_wind") != values[at["round_wind"]] \
                     or record.get("result") != values[at["result"]]:
                 return (_name(Jogo, values), "the record's capital, round wind or result differ from the row's")
@@ -223,6 +248,13 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
             if problem:
                 return ("the table's game in progress", problem)
     return None
+
+
+@functools.cache
+def _seats(chairs: tuple[int, ...], banker: int) -> tuple[tuple[str, int], ...]:
+    """Seat wind and chair of each occupied chair when `banker` holds the bank (Art. 3): a game
+    has few such seatings, and a million jogos ask for them."""
+    return tuple(Progress(chairs, banker, banker, ROUND_WINDS[0]).seats.items())
 
 
 PROJECTION = ("game", "game_jogos", "game_banker", "game_round_wind", "game_capital")
