@@ -187,20 +187,22 @@ def measure(args: argparse.Namespace) -> None:
     reset_queries()  # DEBUG keeps the last 9,000 queries: the build's would hide the report's
     for run in ("cold", "warm"):
         with CaptureQueriesContext(connection) as queries:
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             summary = daily_summary(casino, DAY)
-            selected = time.perf_counter()
+            selected, cpu_selected = time.perf_counter(), time.process_time()
             html = report_html(summary, language=args.lang)
             rendered = time.perf_counter()
             pdf = render_pdf(html)
-            done = time.perf_counter()
+            done, cpu_done = time.perf_counter(), time.process_time()
         total = done - started
         boxes = summary.reconciliation
         print(f"{run}: {summary.totals.jogos} current jogos at {len(summary.tables)} tables, "
               f"commission {summary.totals.commission}; {len(boxes.lines)} table-shifts, "
               f"{len(boxes.lines) - boxes.uncounted} boxes counted, {boxes.open_cases} open cases; "
               f"{len(queries)} queries; selectors {selected - started:.2f} s, "
-              f"template {rendered - selected:.2f} s, WeasyPrint {done - rendered:.2f} s; total {total:.2f} s")
+              f"template {rendered - selected:.2f} s, WeasyPrint {done - rendered:.2f} s; total {total:.2f} s; "
+              f"CPU time (less disturbed by a loaded machine): selectors {cpu_selected - cpu_started:.2f} s, "
+              f"template and WeasyPrint {cpu_done - cpu_selected:.2f} s, total {cpu_done - cpu_started:.2f} s")
         if run == "cold":
             cold = total
     # What the reconciliation adds: the same report without it (its selector's queries aside).
