@@ -115,6 +115,9 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": [], "level": "INFO", "propagate": True},
         "django.request": {"handlers": [], "level": "ERROR", "propagate": True},
+        # WeasyPrint reports each step of every PDF at INFO: twenty lines per report, no news.
+        "weasyprint": {"handlers": [], "level": "WARNING", "propagate": True},
+        "fontTools": {"handlers": [], "level": "WARNING", "propagate": True},
     },
 }
 
