@@ -5,7 +5,8 @@ import pytest
 
 from casino.pit import demo, service
 from casino.pit.models import Jogo
-from casino.reports.selectors import daily_summary, day_bounds, hours_of_the_day
+from casino.pit.days import day_bounds, hours_of_the_day
+from casino.reports.selectors import daily_summary
 from tests.pit import table, user
 from tests.reports import DAY, at, draws, known_day
 

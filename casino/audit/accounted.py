@@ -22,13 +22,12 @@ Reads: a fixed number of queries (at most fourteen) whatever the number of table
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Min, Q
 
 from casino.pit.models import Amendment, Game, Jogo, Movement, Refusal, Table
-from casino.reports.selectors import day_bounds
+from casino.pit.days import day_bounds
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from django.utils.translation import get_language, gettext as _, gettext_lazy
 
 from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
-from casino.pit.service import gaming_day
-from casino.reports.selectors import day_bounds, latest_active_day, seat_player
+from casino.pit.days import day_bounds, gaming_day
+from casino.reports.selectors import seat_player
 from casino.pit.selectors import refusal_problems
-from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, rule_set_label, seat_name
+from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, rule_set_label
 from regulation.fan import ITEMS
 from regulation.rotation import Progress
 from regulation.rules import RuleSet

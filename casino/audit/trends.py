@@ -40,7 +40,7 @@ from decimal import Decimal
 from django.db.models import Count, Max, Sum
 
 from casino.pit.models import Jogo, Table, superseded
-from casino.reports.selectors import day_bounds
+from casino.pit.days import day_bounds
 
 BAND_DAYS = 30  # the last gaming days of play the band is drawn from
 BAND_MIN_DAYS = 7  # fewer days of play: no band yet

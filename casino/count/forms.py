@@ -4,17 +4,14 @@ Times on the rotation log are typed on the 24-hour clock and belong to the gamin
 with the day starting at 06:00, "22:00" is that evening and "03:00" the night after."""
 from __future__ import annotations
 
-import datetime as dt
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from casino.pit.floor_forms import clock_input
 from casino.pit.roles import DEALER, SUPERVISOR
 
-from . import shifts
 from .models import Rotation
 
 
@@ -35,13 +32,6 @@ STEP_LABELS = {
 }
 
 
-def moment_of(day: dt.date, clock: dt.time) -> dt.datetime:
-    """The moment of gaming day `day` that the clock shows: on the calendar day the gaming day
-    starts when the clock is at or after its start (GAMING_DAY_STARTS), the next day before it."""
-    start = shifts.shift_bounds(day, 1)[0]
-    hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
-    after_start = (dt.timedelta(hours=clock.hour, minutes=clock.minute) - dt.timedelta(hours=hours, minutes=minutes))
-    return start + after_start % dt.timedelta(days=1)
 
 
 def pit_people():

@@ -8,11 +8,10 @@ Shifts are numbered from 1 in the order they start within the gaming day.
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 
 from django.conf import settings
 
-from casino.pit.service import gaming_day
+from casino.pit.days import day_bounds, gaming_day
 
 DAY = dt.timedelta(days=1)
 
@@ -42,18 +41,13 @@ def count() -> int:
     return len(offsets())
 
 
-def _day_start(day: dt.date) -> dt.datetime:
-    zone = zoneinfo.ZoneInfo(settings.TIME_ZONE)
-    return dt.datetime.combine(day, dt.time(0), tzinfo=zone) + _clock(settings.GAMING_DAY_STARTS)
-
-
 def shift_bounds(day: dt.date, shift: int) -> tuple[dt.datetime, dt.datetime]:
     """When shift `shift` (from 1) of gaming day `day` starts and ends, aware, in the casino's
     time zone; the end is the next shift's start (not part of this shift)."""
     found = offsets()
     if not 1 <= shift <= len(found):
         raise ValueError(f"a gaming day has shifts 1 to {len(found)}, not {shift}")
-    start = _day_start(day)
+    start = day_bounds(day)[0]
     ends = found[shift] if shift < len(found) else DAY
     return start + found[shift - 1], start + ends
 
@@ -61,5 +55,5 @@ def shift_bounds(day: dt.date, shift: int) -> tuple[dt.datetime, dt.datetime]:
 def shift_of(moment: dt.datetime) -> tuple[dt.date, int]:
     """The gaming day and shift (from 1) of an aware moment."""
     day = gaming_day(moment)
-    elapsed = moment - _day_start(day)
+    elapsed = moment - day_bounds(day)[0]
     return day, max(number for number, start in enumerate(offsets(), 1) if start <= elapsed)

@@ -22,11 +22,12 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit.access import require, visible_tables
+from casino.pit.days import moment_of
 from casino.pit.service import Refused
 from casino.terms.vocabulary import localise
 
 from . import cases as steps, selectors, services, shifts
-from .forms import CloseRotationForm, DayForm, NoteForm, RotationForm, moment_of
+from .forms import CloseRotationForm, DayForm, NoteForm, RotationForm
 from .models import Case, Rotation
 from .pdf import LANGUAGES, case_pdf
 

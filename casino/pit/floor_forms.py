@@ -6,12 +6,10 @@ import datetime as dt
 
 from django import forms
 from django.conf import settings
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .models import Movement, Table
 from .selectors import period
-from .service import gaming_day
 
 
 class MoneyForm(forms.Form):
@@ -102,6 +100,3 @@ class FindJogoForm(forms.Form):
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
 
-def today() -> dt.date:
-    """The gaming day now (it starts at GAMING_DAY_STARTS, Macau time)."""
-    return gaming_day(timezone.now())

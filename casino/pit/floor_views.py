@@ -22,7 +22,8 @@ from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_
 
 from . import selectors, service
 from .access import require, visible_tables
-from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm, today
+from .days import today
+from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm
 from .models import Game, Movement, Refusal, Table
 from .views import _seats, _table
 

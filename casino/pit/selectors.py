@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from casino.reports.selectors import day_bounds
 from regulation.rotation import Progress
 
+from .days import day_bounds
 from .models import Flag, Game, Jogo, Movement, Player, Refusal, Table, superseded
 from .service import Problem
 

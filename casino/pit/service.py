@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import msgspec
 
-from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -27,6 +26,7 @@ from regulation.rotation import Progress
 from regulation.rules import RuleSet, rule_set
 
 from .chain import GENESIS, row_hash
+from .days import gaming_day
 from .models import (Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal,
                      RefusalConfirmation, Table, superseded)
 from .signals import correction_approved
@@ -99,14 +99,6 @@ def refuse(code: str, article: str | None, template: str, field: str | None = No
 
 
 # --- Gaming days ---------------------------------------------------------------------------------
-
-def gaming_day(moment: dt.datetime) -> dt.date:
-    """The casino's gaming day of a moment: it starts at GAMING_DAY_STARTS (default 06:00) Macau
-    time, so a jogo at 03:00 belongs to the previous calendar day."""
-    hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
-    local = timezone.localtime(moment)
-    return (local - dt.timedelta(hours=hours, minutes=minutes)).date()
-
 
 def refuse_if_day_closed(table: Table, day: dt.date) -> None:
     """A gaming day its casino's manager has closed (casino/reports) takes no new jogo and no

@@ -7,10 +7,11 @@ import datetime as dt
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from casino.pit.days import day_bounds
 from casino.pit.models import Casino
 
 from .charts import bar_chart, column_chart
-from .selectors import GRADES, DailySummary, daily_summary, day_bounds
+from .selectors import GRADES, DailySummary, daily_summary
 from .version import software_version
 
 LANGUAGES = ("pt", "zh-hant", "en")

@@ -8,16 +8,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, ExtractHour
-from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_noop
 
 from casino.count.selectors import Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
-from casino.pit.service import gaming_day
+from casino.pit.days import day_bounds, gaming_day, hours_of_the_day
 from casino.terms.vocabulary import article_name, rule_set_title, seat_name
 from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 from regulation.seats import SEATS
@@ -30,20 +28,6 @@ GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)
 # fewer, and a PDF of thousands of lines would take minutes to lay out. Beyond it the report
 # says how many more there are; the audit's exception queue lists every one.
 APPENDIX_LIMIT = 100
-
-
-def day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
-    """The moments a gaming day starts and ends: GAMING_DAY_STARTS (06:00) Macau time, to the same
-    hour the next calendar day."""
-    hours, minutes = (int(part) for part in settings.GAMING_DAY_STARTS.split(":"))
-    start = timezone.make_aware(dt.datetime.combine(day, dt.time(hours, minutes)))
-    return start, start + dt.timedelta(days=1)
-
-
-def hours_of_the_day() -> list[int]:
-    """The clock hours of a gaming day in order: 6, 7, …, 23, 0, …, 5 when it starts at 06:00."""
-    first = int(settings.GAMING_DAY_STARTS.split(":")[0])
-    return [(first + offset) % 24 for offset in range(24)]
 
 
 def latest_active_day(casino: Casino | None = None) -> dt.date | None:
