@@ -176,8 +176,12 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
         _breach(breaches, "seats", "3(b)",
                 gettext_noop("the simplified game is played by two to four players; {seated} is seated."),
                 seated=len(seated))
-    named = [("winner", jogo.winner), ("discarder", jogo.discarder)]
-    if jogo.pay_all or jogo.false_win or jogo.claimants or jogo.conduct:
+    winner, discarder = jogo.winner, jogo.discarder
+    others = jogo.pay_all or jogo.false_win or jogo.claimants or jogo.conduct
+    if not others and (winner is None or winner in seated) and (discarder is None or discarder in seated):
+        return  # the only seats named are seated
+    named = [("winner", winner), ("discarder", discarder)]
+    if others:
         named += [("pay_all.seat", jogo.pay_all.seat if jogo.pay_all else None), ("false_win.seat", jogo.false_win)]
         named += [(f"claimants[{i}]", seat) for i, seat in enumerate(jogo.claimants)]
         named += [(f"conduct[{i}].seat", c.seat) for i, c in enumerate(jogo.conduct)]
@@ -202,7 +206,8 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
         kongs = len([m for m in hand.melds if m.kind == KONG])
         _check_conditions(jogo, kongs, breaches)
         _check_conduct(jogo, kongs > 0, breaches)
-    _check_claims(jogo, breaches)
+    if jogo.claimants:
+        _check_claims(jogo, breaches)
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
