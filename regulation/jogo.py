@@ -72,7 +72,7 @@ class Result(Value):
         return _ENCODE(_Output(  # a breach encodes as its as_dict(), without its template
             not breaches, breaches and [b.as_dict() for b in breaches], self.fan, self.grade.items if self.fan is not None else (),
             self.jogo.declared_fan, self.fan_mismatch, settlement.payments, settlement.commission,
-            settlement.net, _Next(self.banker_moves)))
+            settlement.net, _NEXT[self.banker_moves]))
 
     def as_dict(self) -> dict[str, Any]:
         settlement = self.settlement
@@ -111,6 +111,7 @@ class _Output(Value):
 
 
 _ENCODE = msgspec.json.Encoder().encode
+_NEXT = {moves: _Next(moves) for moves in (False, True)}  # built once: values are immutable
 
 
 def score(jogo: Jogo, rules: RuleSet = DEFAULT) -> Result:
