@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .hands import CHOW, Shape, TileSet, holds_honours, only_terminals_and_honours, suits_held
+from .hands import CHOW, Shape, TileSet, kinds_held
 from .rules import ADDITIVE, RuleSet
 from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
 from .values import Value
@@ -106,8 +106,9 @@ class WinContext(Value):
 def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
                 conditions: frozenset[str], packed: int) -> WinContext:
     """`packed`: the packed counts (tiles.pack) of every tile of the hand, melds included."""
+    numbered_suits, has_honours, terminals_honours_only = kinds_held(packed)
     return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
-                      suits_held(packed), holds_honours(packed), only_terminals_and_honours(packed))
+                      numbered_suits, has_honours, terminals_honours_only)
 
 
 def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[str]:

@@ -136,19 +136,12 @@ _HONOUR_FIELDS = packed_kinds(HONOURS)
 _SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit's 2 to 8
 
 
-def suits_held(packed: int) -> int:
-    """How many of the three suits the packed counts hold."""
+def kinds_held(packed: int) -> tuple[int, bool, bool]:
+    """Of the tiles counted: how many of the three suits they hold, whether they hold honours,
+    and whether every one is a 1, a 9, a dragon or a wind."""
     man, pin, sou = _SUIT_FIELDS
-    return (packed & man > 0) + (packed & pin > 0) + (packed & sou > 0)
-
-
-def holds_honours(packed: int) -> bool:
-    return packed & _HONOUR_FIELDS > 0
-
-
-def only_terminals_and_honours(packed: int) -> bool:
-    """Every tile counted is a 1, a 9, a dragon or a wind."""
-    return not packed & _SIMPLES
+    return ((packed & man > 0) + (packed & pin > 0) + (packed & sou > 0), packed & _HONOUR_FIELDS > 0,
+            not packed & _SIMPLES)
 
 
 def _unpack(key: int, size: int) -> tuple[int, ...]:

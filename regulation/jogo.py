@@ -72,7 +72,7 @@ class Result(Value):
         return _ENCODE(_Output(  # a breach encodes as its as_dict(), without its template
             not breaches, breaches and [b.as_dict() for b in breaches], self.fan, self.grade.items if self.fan is not None else (),
             self.jogo.declared_fan, self.fan_mismatch, settlement.payments, settlement.commission,
-            settlement.net, _Next(self.banker_moves)))
+            settlement.net, _NEXT[self.banker_moves]))
 
     def as_dict(self) -> dict[str, Any]:
         settlement = self.settlement
@@ -111,6 +111,7 @@ class _Output(Value):
 
 
 _ENCODE = msgspec.json.Encoder().encode
+_NEXT = {moves: _Next(moves) for moves in (False, True)}  # built once: values are immutable
 
 
 def score(jogo: Jogo, rules: RuleSet = DEFAULT) -> Result:
@@ -176,8 +177,12 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
         _breach(breaches, "seats", "3(b)",
                 gettext_noop("the simplified game is played by two to four players; {seated} is seated."),
                 seated=len(seated))
-    named = [("winner", jogo.winner), ("discarder", jogo.discarder)]
-    if jogo.pay_all or jogo.false_win or jogo.claimants or jogo.conduct:
+    winner, discarder = jogo.winner, jogo.discarder
+    others = jogo.pay_all or jogo.false_win or jogo.claimants or jogo.conduct
+    if not others and (winner is None or winner in seated) and (discarder is None or discarder in seated):
+        return  # the only seats named are seated
+    named = [("winner", winner), ("discarder", discarder)]
+    if others:
         named += [("pay_all.seat", jogo.pay_all.seat if jogo.pay_all else None), ("false_win.seat", jogo.false_win)]
         named += [(f"claimants[{i}]", seat) for i, seat in enumerate(jogo.claimants)]
         named += [(f"conduct[{i}].seat", c.seat) for i, c in enumerate(jogo.conduct)]
@@ -202,7 +207,8 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
         kongs = len([m for m in hand.melds if m.kind == KONG])
         _check_conditions(jogo, kongs, breaches)
         _check_conduct(jogo, kongs > 0, breaches)
-    _check_claims(jogo, breaches)
+    if jogo.claimants:
+        _check_claims(jogo, breaches)
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,

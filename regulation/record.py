@@ -320,14 +320,15 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
 
 
 def _hand(hand: _Hand) -> Hand:
-    winning, _ = _tiles("hand.winning_tile", hand.winning_tile)
+    # A winning tile or a meld's tiles were most likely read before: looked up without a call.
+    winning, _ = _PARSED.get(hand.winning_tile) or _tiles("hand.winning_tile", hand.winning_tile)
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", gettext_noop("must be exactly one tile, not {tiles}"),
                               tiles=len(winning))
     melds = []
     if hand.melds:
         for index, meld in enumerate(hand.melds):
-            tiles, counts = _tiles("hand.melds[{}].tiles", meld.tiles, index)
+            tiles, counts = _PARSED.get(meld.tiles) or _tiles("hand.melds[{}].tiles", meld.tiles, index)
             melds.append(Meld(meld.kind, tiles, meld.exposed, counts))
     concealed, counts = _tiles("hand.concealed", hand.concealed)
     return Hand(concealed, tuple(melds), winning[0], counts)

@@ -104,17 +104,6 @@ def _known_group(piece: str) -> bool:
     return True
 
 
-def _known_groups(groups: list[str]) -> tuple[tuple[int, ...], int]:
-    """The tiles and packed counts of `groups`, every one in _GROUPS (KeyError otherwise)."""
-    tiles: tuple[int, ...] = ()
-    counts = 0
-    for group in groups:
-        group_tiles, group_counts = _GROUPS[group]
-        tiles += group_tiles
-        counts += group_counts
-    return tiles, counts
-
-
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Tiles of a notation string, in the order written. Spaces are ignored.
 
@@ -132,11 +121,17 @@ def read_tiles(text: str) -> tuple[tuple[int, ...], int]:
     # seen before (known good), together they spell the whole text and it is read.
     groups = text.replace("m", "m,").replace("p", "p,").replace("s", "s,").replace("z", "z,").split(",")
     if groups.pop() == "":
+        tiles: tuple[int, ...] = ()
+        counts = 0
         try:
-            return _known_groups(groups)
+            for group in groups:
+                group_tiles, group_counts = _GROUPS[group]
+                tiles += group_tiles
+                counts += group_counts
+            return tiles, counts
         except KeyError:  # a group not seen before: learn it, if it is one and there is room
             if len(_GROUPS) < _GROUPS_KEPT and all(map(_known_group, groups)):
-                return _known_groups(groups)
+                return read_tiles(text)
     if _NOTATION.fullmatch(text) is None:
         raise TileNotationError(_notation_mistake(text))
     tiles = sum(map(_group_tiles, _GROUP.findall(text)), ())
