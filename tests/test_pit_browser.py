@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as when
@@ -68,7 +68,11 @@ class Screen:
         return self.find(css).text
 
     def wait_for(self, css: str, text: str, timeout: float = 30):
-        WebDriverWait(self.driver, timeout).until(when.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
+        """Wait until `css` holds `text`. Asked while the old page is being taken down after a
+        click, the driver may fail on an element of that page ("Node with given id does not
+        belong to the document"): the wait asks again, and fails only by its timeout."""
+        WebDriverWait(self.driver, timeout, ignored_exceptions=(StaleElementReferenceException, WebDriverException)) \
+            .until(when.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
 
     def wait_for_preview(self, css: str, text: str, timeout: float = 30):
         """Wait until the preview shows the verdict on the form as it now stands (the panel is no
