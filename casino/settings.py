@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "casino.reports",
     "casino.audit",
     "casino.count",
+    "casino.calculator",
 ]
 
 MIDDLEWARE = [

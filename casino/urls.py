@@ -16,6 +16,7 @@ urlpatterns = [
     path("reports/", include("casino.reports.urls")),
     path("audit/", include("casino.audit.urls")),
     path("count/", include("casino.count.urls")),
+    path("calculator/", include("casino.calculator.urls")),
 ]
 
 # /api/ requests that no API view answers get the API's error shape (casino/api_errors.py).
