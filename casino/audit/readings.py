@@ -1,6 +1,8 @@
 """The register of readings (issue 10 §2): every point where the regulation leaves a question open
 or where its Portuguese and Chinese texts differ (`regulation.readings.READINGS`), the reading
-each rule set adopts, and which jogos a point decided. A jogo is decided by a point when its
+each rule set adopts, and which jogos a point decided; then, book by book, the points where a
+classical rule book is ambiguous, garbled or contradicts itself (`regulation.books.readings`,
+issue 15), with the book's own words and the reading adopted by default. A jogo is decided by a point when its
 outcome (grade, payments, commission, refused or not) would differ under the other alternative
 (`regulation.readings.decided_by`), each jogo judged under the rule set that scored it.
 """
@@ -113,3 +115,37 @@ def register(days: Days | None) -> list[Point]:
             if len(point.jogos) < LISTED:
                 point.jogos.append(JogoLink(row.id, table, row.number, row.revision, day))
     return list(points.values())
+
+
+# The language each classical book is written in, for its words on the page (<dd lang=…>).
+BOOK_LANGUAGE = {"serralheiro-2003": "pt", "english-booklet": "en", "cartas-pt-br": "pt-BR"}
+
+
+@dataclass(frozen=True)
+class BookPoint:
+    """One point of a book's register: the reading, and each alternative with whether it is the
+    default the book's rule set adopts."""
+
+    reading: object  # regulation.books.readings.BookReading
+    alternatives: tuple[tuple[Alternative, bool], ...]
+
+
+@dataclass(frozen=True)
+class BookSection:
+    rules: object  # regulation.books.BookRuleSet
+    language: str
+    points: tuple[BookPoint, ...]
+
+
+def book_register() -> list[BookSection]:
+    """Each classical rule book (issue 15) with its points, in the order of BOOK_READINGS; none
+    when this installation has no regulation.books."""
+    try:
+        from regulation.books import BOOKS
+        from regulation.books.readings import BOOK_READINGS
+    except ImportError:
+        return []
+    return [BookSection(rules, BOOK_LANGUAGE.get(rules.code, ""), tuple(
+        BookPoint(reading, tuple((alternative, alternative.name == reading.default)
+                                 for alternative in reading.alternatives))
+        for reading in BOOK_READINGS if reading.book == rules.code)) for rules in BOOKS]

@@ -23,7 +23,7 @@ from casino.terms.vocabulary import localise
 
 from . import exports
 from .accounted import day_account
-from .readings import register
+from .readings import book_register, register
 from .forms import CommentForm, ResolveForm
 from .selectors import (KINDS, BadDays, Days, check_page_range, commission_audit, count_by_kind, exceptions, explain, flag_list,
                         flag_thread, flags_with_jogo, open_flag_count, parse_days)
@@ -130,7 +130,8 @@ def readings(request: HttpRequest) -> HttpResponse:
         except BadDays as refused:
             days, error = None, refused
     return render(request, "audit/readings.html", {"days": days, "params": request.GET, "error": error,
-                                                   "points": register(days)}, status=400 if error else 200)
+                                                   "points": register(days), "books": book_register()},
+                  status=400 if error else 200)
 
 
 @inspector

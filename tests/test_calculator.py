@@ -1,0 +1,166 @@
+"""The hand calculator (issue 15): every logged-in user scores a hand side by side under the
+Portaria's rule sets and the classical books; the command-line scorer gives the same figures."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from django.utils.http import urlencode
+
+from casino.calculator.forms import form_data
+from casino.calculator.scoring import AMPLE_CAPITAL, portaria_record, score_hand
+from casino.calculator.views import EXAMPLE
+from casino.pit.roles import COUNTER, DEALER, INSPECTOR, MANAGER, SUPERVISOR
+from regulation.rules import PORTARIA_135_91_M, RULE_SETS
+from tests.pit import user
+from tests.test_translations_pages import read, wrong_words
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent
+
+# South wins on West's discard: a pong of red dragons exposed, the rest concealed.
+DRAGON_HAND = {
+    "round_wind": "E", "banker": "E", "winner": "S", "winning_from": "discard", "discarder": "W",
+    "winning_tile": "9p", "only_possible_tile": False,
+    "players": {"S": {"concealed": "234m567m345s9p", "flowers": "",
+                      "melds": [{"kind": "pong", "tiles": "777z", "exposed": True}]}},
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+def url(hand: dict) -> str:
+    return "/calculator/?" + urlencode(form_data(hand), doseq=True)
+
+
+def column(columns, code: str, variant: str | None = None):
+    return next(c for c in columns if c.code == code and c.variant == variant)
+
+
+@pytest.mark.parametrize("role", [DEALER, SUPERVISOR, INSPECTOR, MANAGER, COUNTER, None])
+def test_every_logged_in_user_reaches_the_calculator_and_its_nav_link(client, role):
+    client.force_login(user("someone", role))
+    response = client.get("/calculator/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="hand-form"' in html and 'href="/calculator/"' in html
+    assert "Casino tables stay under the Portaria" in html
+    assert 'id="results"' not in html  # nothing is scored before a hand is sent
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in(client):
+    response = client.get("/calculator/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_a_dragon_pong_won_on_a_discard_scores_one_fan_under_the_portaria(client):
+    client.force_login(user("dealer", DEALER))
+    response = client.get(url(DRAGON_HAND))
+    assert response.status_code == 200
+    columns = response.context["columns"]
+    conventional = column(columns, PORTARIA_135_91_M.code, "conventional")
+    assert conventional.valid
+    assert conventional.output["items"] == [{"code": "dragon_set", "fan": 1, "article": "6(a)(2)"}]
+    # Art. 7 at the lowest tier 25/50, 1 fán: a share of 50, the banker pays double; Art. 8 takes 10.
+    assert conventional.output["payments"] == [{"from": "W", "to": "S", "amount": 50},
+                                               {"from": "N", "to": "S", "amount": 50},
+                                               {"from": "E", "to": "S", "amount": 100}]
+    assert conventional.output["commission"] == 10
+    assert [(p.payer, p.payee, p.amount) for p in conventional.payments] == [
+        ("West", "South", 50), ("North", "South", 50), ("East (banker)", "South", 100)]
+    html = response.content.decode()
+    assert "Dragon set" in html and "Art. 6(a)(2)" in html
+
+
+def test_a_fourteen_tile_hand_gets_the_simplified_games_own_refusal(client):
+    client.force_login(user("dealer", DEALER))
+    columns = client.get(url(DRAGON_HAND)).context["columns"]
+    simplified = column(columns, PORTARIA_135_91_M.code, "simplified")
+    assert not simplified.valid and not simplified.payments
+    assert {e["code"] for e in simplified.output["errors"]} >= {"simplified_claim", "tile_not_in_variant"}
+    assert any(error.startswith("Art. 2(b): the simplified game has only the suits") for error in simplified.errors)
+
+
+def test_every_portaria_rule_set_is_shown_in_both_variants(client):
+    client.force_login(user("inspector", INSPECTOR))
+    columns = client.get(url(DRAGON_HAND)).context["columns"]
+    assert [(c.code, c.variant) for c in columns if c.kind == "portaria"] == [
+        (rules.code, variant) for rules in RULE_SETS for variant in ("conventional", "simplified")]
+
+
+def test_the_portaria_record_is_at_the_lowest_tier_with_capital_no_payment_reaches():
+    record = portaria_record({**DRAGON_HAND, "winning_from": "robbing_kong"}, rules=PORTARIA_135_91_M,
+                             variant="simplified")
+    assert record["stake"] == 100 and record["variant"] == "simplified"
+    assert record["capital"] == dict.fromkeys("ESWN", AMPLE_CAPITAL)
+    assert record["conditions"] == ["robbing_kong"] and record["discarder"] == "W"
+    drawn = portaria_record({**DRAGON_HAND, "winning_from": "kong_replacement"}, rules=PORTARIA_135_91_M,
+                            variant="conventional")
+    assert drawn["discarder"] is None and drawn["conditions"] == ["kong_replacement"]
+
+
+@pytest.mark.parametrize("change, field, message", [
+    ({"S_concealed": "234m567m345s9x"}, "S_concealed", "'x' is not part of the tile notation"),
+    ({"winning_tile": ""}, "winning_tile", "Enter the winning tile"),
+    ({"winning_tile": "9p9p"}, "winning_tile", "The winning tile is one tile"),
+    ({"discarder": ""}, "discarder", "Choose who discarded the winning tile."),
+    ({"discarder": "S"}, "discarder", "The winner cannot win on his own discard"),
+    ({"S_meld_tiles_0": "77z"}, "S_meld_tiles_0", "this meld has 2"),
+    ({"S_meld_kind_0": ""}, "S_meld_kind_0", "Choose what this meld is"),
+    ({"S_flowers": ["f1"], "E_flowers": ["f1"]}, "S_flowers", "Flower 1 is already with East"),
+    ({"winner": "N"}, "N_concealed", "Enter the winner's tiles."),
+    ({"winner": "X"}, "winner", "Select a valid choice"),
+])
+def test_a_mistake_is_shown_beside_its_field_and_nothing_is_scored(client, change, field, message):
+    client.force_login(user("dealer", DEALER))
+    data = {**form_data(DRAGON_HAND), **change}
+    response = client.get("/calculator/?" + urlencode(data, doseq=True))
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert field in errors and message in " ".join(errors[field])
+    assert response.context["columns"] is None
+    assert f'id="id_{field}_error"' in response.content.decode() or field == "S_flowers"
+
+
+def test_strange_query_strings_never_break_the_page(client):
+    client.force_login(user("dealer", DEALER))
+    for query in ("winner=", "winner=S&winning_from=nonsense", "winner=S&S_meld_kind_0=kong&S_meld_tiles_0=1234m",
+                  "winner=S&winning_tile=1z&S_concealed=" + "1" * 200 + "m"):
+        assert client.get("/calculator/?" + query).status_code in (200, 400)
+
+
+def cli(record: dict, code: str, tmp_path) -> dict:
+    path = tmp_path / f"{code}.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run([sys.executable, "-m", "regulation", "score", "--rules", code, str(path)],
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("hand", [DRAGON_HAND, EXAMPLE], ids=["dragon pong", "Serralheiro 10(c)"])
+def test_the_command_line_scorer_and_the_calculator_give_the_same_results(hand, tmp_path):
+    """Every column's record, scored by `python -m regulation score --rules <code>`, gives the
+    column's output exactly: the same engine, the same figures."""
+    columns = score_hand(hand)
+    assert len(columns) >= 4
+    for each in columns:
+        assert cli(each.record, each.code, tmp_path) == json.loads(json.dumps(each.output)), each.anchor
+
+
+@pytest.mark.parametrize("language", ["pt", "zh-hant"])
+def test_the_calculator_speaks_the_users_language(client, language):
+    client.force_login(user("dealer", DEALER))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = client.get(url(DRAGON_HAND)).content.decode()
+    texts = read(html)
+    assert len(texts) > 40
+    assert wrong_words(texts, language) == []
