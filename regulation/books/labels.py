@@ -1,0 +1,7 @@
+"""The English label of every code a book result uses (points, doubles, limit hands, errors),
+marked for translation (casino/terms)."""
+from __future__ import annotations
+
+from ..errors import gettext_noop
+
+LABELS: dict[str, str] = {}
