@@ -18,7 +18,7 @@ from casino.calculator.views import EXAMPLE
 from casino.pit.roles import COUNTER, DEALER, INSPECTOR, MANAGER, SUPERVISOR
 from regulation.rules import PORTARIA_135_91_M, RULE_SETS
 from tests.pit import user
-from tests.test_translations_pages import read, wrong_words
+from tests.test_translations_pages import Reader, wrong_words
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,11 +156,72 @@ def test_the_command_line_scorer_and_the_calculator_give_the_same_results(hand, 
         assert cli(each.record, each.code, tmp_path) == json.loads(json.dumps(each.output)), each.anchor
 
 
+class CalculatorReader(Reader):
+    """The text a person reads, leaving out what is cited in a book's own words: a book's title and
+    its sections (<cite>), as the other pages leave out the record and codes (<code>)."""
+
+    SKIP = Reader.SKIP | {"cite"}
+
+
+def read(html: str) -> list[str]:
+    reader = CalculatorReader()
+    reader.feed(html)
+    return reader.texts
+
+
+@pytest.mark.parametrize("hand", [DRAGON_HAND, EXAMPLE], ids=["dragon pong", "Serralheiro 10(c)"])
 @pytest.mark.parametrize("language", ["pt", "zh-hant"])
-def test_the_calculator_speaks_the_users_language(client, language):
+def test_the_calculator_speaks_the_users_language(client, language, hand):
     client.force_login(user("dealer", DEALER))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    html = client.get(url(DRAGON_HAND)).content.decode()
+    html = client.get(url(hand)).content.decode()
     texts = read(html)
     assert len(texts) > 40
     assert wrong_words(texts, language) == []
+
+
+# --- the classical rule books ------------------------------------------------------------------
+
+def test_serralheiro_10c_north_scores_528_and_east_the_banker_pays_1056(client):
+    books = pytest.importorskip("regulation.books")
+    client.force_login(user("inspector", INSPECTOR))
+    response = client.get(url(EXAMPLE))
+    assert response.status_code == 200
+    columns = response.context["columns"]
+    assert [c.code for c in columns if c.kind == "book"] == [b.code for b in books.BOOKS]
+    serralheiro = column(columns, "serralheiro-2003")
+    north = serralheiro.output["players"]["N"]
+    # §10(c): 4 + 4 + 32 + 4 + 2 + 20 = 66 points, 3 doubles, 66 × 2³ = 528.
+    assert [p["points"] for p in north["points"]] == [4, 4, 32, 4, 2, 20]
+    assert (north["points_total"], north["doubles_total"], north["score"]) == (66, 3, 528)
+    assert {(p["from"], p["to"], p["amount"]) for p in serralheiro.output["payments"]} == {
+        ("S", "N", 528), ("W", "N", 528), ("E", "N", 1056)}
+    shown = {(p.payer, p.payee, p.amount) for p in serralheiro.payments}
+    assert shown == {("South", "North", 528), ("West", "North", 528), ("East (banker)", "North", 1056)}
+    (player,) = serralheiro.players
+    assert ("Score", 528) in player.totals and ("Points", 66) in player.totals
+    html = response.content.decode()
+    card = html.split('id="rules-serralheiro-2003"', 1)[1].split("</article>", 1)[0]
+    assert "§10(b)" in card and "1056" in card and "528" in card
+
+
+def test_every_book_scores_every_players_hand_that_is_entered(client):
+    pytest.importorskip("regulation.books")
+    client.force_login(user("dealer", DEALER))
+    hand = {**EXAMPLE, "players": {**EXAMPLE["players"],
+                                   "E": {"concealed": "111z 222z 345p 678p 9m", "melds": [], "flowers": "f1"}}}
+    columns = client.get(url(hand)).context["columns"]
+    for each in (c for c in columns if c.kind == "book"):
+        assert each.valid, (each.code, each.errors)
+        assert set(each.output["players"]) == {"N", "E"}, each.code
+        assert sum(each.output["net"].values()) == 0, each.code
+
+
+def test_a_book_refuses_a_hand_with_a_fifth_tile_in_its_own_words(client):
+    pytest.importorskip("regulation.books")
+    client.force_login(user("dealer", DEALER))
+    hand = {**EXAMPLE, "players": {**EXAMPLE["players"],
+                                   "E": {"concealed": "1111s 2345678m 99p", "melds": [], "flowers": ""}}}
+    columns = client.get(url(hand)).context["columns"]
+    for each in (c for c in columns if c.kind == "book"):
+        assert not each.valid and each.errors and not each.payments, each.code

@@ -16,6 +16,7 @@ from regulation import Result
 from regulation.readings import READINGS, Alternative, Reading, decided_by
 from regulation.rules import RuleSet
 
+from casino.calculator.scoring import BOOK_LANGUAGE
 from casino.pit.recheck import COLUMNS, Stored, read
 
 from .selectors import Days, current_revisions
@@ -117,8 +118,6 @@ def register(days: Days | None) -> list[Point]:
     return list(points.values())
 
 
-# The language each classical book is written in, for its words on the page (<dd lang=…>).
-BOOK_LANGUAGE = {"serralheiro-2003": "pt", "english-booklet": "en", "cartas-pt-br": "pt-BR"}
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,8 @@ def _seat_choices():
 class HandForm(forms.Form):
     round_wind = forms.ChoiceField(label=_("Round wind"), initial="E")
     winner = forms.ChoiceField(label=_("Winner"), initial="E")
+    opener = forms.ChoiceField(label=_("Opener («abridor», Serralheiro)"), initial="E",
+                               help_text=_("The player who opened the wall; only Serralheiro's book scores by him"))
     winning_from = forms.ChoiceField(label=_("How the winning tile came"), choices=WINNING_FROM, initial="discard")
     discarder = forms.ChoiceField(label=_("Discarder"), required=False,
                                   help_text=_("Who discarded the winning tile, or whose kong was robbed"))
@@ -59,6 +61,7 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["round_wind"].choices = [(seat, round_name(seat)) for seat in SEATS]
         self.fields["winner"].choices = _seat_choices()
+        self.fields["opener"].choices = _seat_choices()
         self.fields["discarder"].choices = [("", _("—"))] + _seat_choices()
         for seat in SEATS:
             name = seat_name(seat)
@@ -155,7 +158,7 @@ class HandForm(forms.Form):
                 players[seat] = {"concealed": concealed, "melds": melds, "flowers": flowers}
         how = data["winning_from"]
         return {
-            "round_wind": data["round_wind"], "banker": "E", "winner": data["winner"], "winning_from": how,
+            "round_wind": data["round_wind"], "banker": "E", "opener": data["opener"], "winner": data["winner"], "winning_from": how,
             "discarder": data.get("discarder") if how in WITH_DISCARDER else None,
             "winning_tile": data["winning_tile"].strip(), "only_possible_tile": bool(data.get("only_possible_tile")),
             "players": players,
@@ -165,7 +168,8 @@ class HandForm(forms.Form):
 def form_data(hand: dict) -> dict:
     """The calculator's query for `hand` (the inverse of `HandForm.hand`): a link that opens the
     calculator with a hand entered, as the examples on the page do."""
-    data = {"round_wind": hand["round_wind"], "winner": hand["winner"], "winning_from": hand["winning_from"],
+    data = {"round_wind": hand["round_wind"], "opener": hand.get("opener") or hand.get("banker") or "E",
+            "winner": hand["winner"], "winning_from": hand["winning_from"],
             "discarder": hand.get("discarder") or "", "winning_tile": hand["winning_tile"]}
     if hand.get("only_possible_tile"):
         data["only_possible_tile"] = "on"

@@ -30,6 +30,9 @@ except ImportError:  # pragma: no cover - only before regulation/books/ exists
 
 logger = logging.getLogger(__name__)
 
+# The language each classical book is written in: its sections are cited in it.
+BOOK_LANGUAGE = {"serralheiro-2003": "pt", "english-booklet": "en", "cartas-pt-br": "pt-BR"}
+
 SEATS = ("E", "S", "W", "N")
 VARIANTS = (CONVENTIONAL, SIMPLIFIED)
 AMPLE_CAPITAL = 10**9  # far beyond any payment at the lowest tier: the cap (Art. 9(a)(4)) never binds
@@ -88,6 +91,7 @@ class Column:
     figures: list[tuple[str, str]] = field(default_factory=list)  # (what, figure) under the payments
     notes: list[str] = field(default_factory=list)
     variant: str | None = None
+    language: str = ""  # a book's own language, for its sections and title (<cite lang=…>)
 
     @property
     def anchor(self) -> str:
@@ -171,7 +175,8 @@ def _line(item: dict, value: str) -> Line:
 
 def score_one_book(hand: dict, rules) -> Column:
     record = dict(hand)
-    column = Column("book", rules.code, rules.version, gettext(rules.title), record, {})
+    column = Column("book", rules.code, rules.version, gettext(rules.title), record, {},
+                    language=BOOK_LANGUAGE.get(rules.code, ""))
     try:
         result = books.score_book(books.read_book_record(record), rules)
     except MalformedRecord as malformed:

@@ -12,11 +12,12 @@ from casino.pit.views import palette
 from .forms import HandForm, form_data
 from .scoring import book_rule_sets, score_hand
 
-# A worked example to start from: Serralheiro §10(c), North's hand.
+# A worked example to start from: Serralheiro §10(c), North's hand (the opener is South). The rest
+# of his hand, a chow and a pair, scores nothing.
 EXAMPLE = {
-    "round_wind": "E", "banker": "E", "winner": "N", "winning_from": "discard", "discarder": "W",
-    "winning_tile": "9p", "only_possible_tile": False,
-    "players": {"N": {"concealed": "234m9p", "flowers": "f3 g1",
+    "round_wind": "E", "banker": "E", "opener": "S", "winner": "N", "winning_from": "discard", "discarder": "W",
+    "winning_tile": "3m", "only_possible_tile": False,
+    "players": {"N": {"concealed": "12m55s", "flowers": "f3 g1",
                       "melds": [{"kind": "kong", "tiles": "1111z", "exposed": False},
                                 {"kind": "pong", "tiles": "111s", "exposed": True},
                                 {"kind": "pong", "tiles": "444s", "exposed": True}]}},
