@@ -34,7 +34,6 @@ logger = logging.getLogger(__name__)
 BOOK_LANGUAGE = {"serralheiro-2003": "pt", "english-booklet": "en", "cartas-pt-br": "pt-BR"}
 
 SEATS = ("E", "S", "W", "N")
-VARIANTS = (CONVENTIONAL, SIMPLIFIED)
 AMPLE_CAPITAL = 10**9  # far beyond any payment at the lowest tier: the cap (Art. 9(a)(4)) never binds
 # What the Portaria records as a condition of the win (Art. 6), by how the winning tile came.
 CONDITIONS = {"discard": [], "self_drawn": [], "kong_replacement": ["kong_replacement"],
@@ -231,8 +230,9 @@ def book_rule_sets() -> tuple:
 # --- every rule set --------------------------------------------------------------------------------
 
 def score_hand(hand: dict) -> list[Column]:
-    """The hand under every Portaria rule set in both variants, then under every book."""
-    columns = [score_portaria(hand, rules, variant)
-               for rules in regulation.rules.RULE_SETS for variant in VARIANTS]
-    columns += [score_one_book(hand, rules) for rules in book_rule_sets()]
-    return columns
+    """The hand under every Portaria rule set in the conventional game, then under every book, then
+    under every Portaria rule set in the simplified game (which most hands do not fit)."""
+    portaria = regulation.rules.RULE_SETS
+    return ([score_portaria(hand, rules, CONVENTIONAL) for rules in portaria]
+            + [score_one_book(hand, rules) for rules in book_rule_sets()]
+            + [score_portaria(hand, rules, SIMPLIFIED) for rules in portaria])
