@@ -81,12 +81,10 @@ def _winner_points(hand: Seated, shape: Shape, rules: BookRuleSet) -> list[Item]
     if rules.reading("P-A10") == "highest_one":
         code, amount, _ = [b for b in bonuses if b[2]][-1]
         items.append(Item(code, TABLE_C, amount))
-    else:
-        previous = 0
+    else:  # 20 for going out, and what each other bonus is above it
         for code, amount, applies in bonuses:
             if applies:
-                items.append(Item(code, TABLE_C, amount - previous))
-                previous = amount
+                items.append(Item(code, TABLE_C, amount if code == "mah_jong_on_discard" else amount - 20))
     if rules.reading("P-A4") == "points_and_double":
         if not shape.chows and shape.form == "standard":
             items.append(Item("no_chow", TABLE_C, 10))
