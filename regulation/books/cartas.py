@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from ..errors import gettext_noop
 from ..rules import frozen
-from ..tiles import DRAGONS, HONOURS, TERMINALS, WINDS
-from .base import BookRuleSet, Item, LimitHand, Seated, Valuation, flower_items, one_suit, set_item, set_points, \
-    wind_tile
+from ..tiles import HONOURS, TERMINALS, WINDS
+from .base import (
+    BookRuleSet,
+    Item,
+    LimitHand,
+    Seated,
+    Valuation,
+    flower_items,
+    one_suit,
+    set_item,
+    set_points,
+    wind_tile,
+)
 from .readings import CARTAS, defaults
 from .shapes import Shape
 

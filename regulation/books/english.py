@@ -9,8 +9,18 @@ from __future__ import annotations
 from ..errors import gettext_noop
 from ..rules import frozen
 from ..tiles import DRAGONS, WINDS
-from .base import BookRuleSet, Item, LimitHand, Seated, Valuation, flower_items, one_suit, set_item, set_points, \
-    wind_tile
+from .base import (
+    BookRuleSet,
+    Item,
+    LimitHand,
+    Seated,
+    Valuation,
+    flower_items,
+    one_suit,
+    set_item,
+    set_points,
+    wind_tile,
+)
 from .readings import ENGLISH, defaults
 from .shapes import Shape
 

@@ -2,6 +2,4 @@
 marked for translation (casino/terms)."""
 from __future__ import annotations
 
-from ..errors import gettext_noop
-
 LABELS: dict[str, str] = {}
