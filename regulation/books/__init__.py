@@ -29,5 +29,16 @@ def book(code: str, version: int | None = None) -> BookRuleSet:
     return max(found, key=lambda b: b.version)
 
 
-__all__ = ["BOOKS", "BOOK_READINGS", "BookReading", "BookRecord", "BookResult", "BookRuleSet", "LABELS", "book",
-           "decode_book_record", "read_book_record", "score_book"]
+__all__ = [
+    "BOOKS",
+    "BOOK_READINGS",
+    "LABELS",
+    "BookReading",
+    "BookRecord",
+    "BookResult",
+    "BookRuleSet",
+    "book",
+    "decode_book_record",
+    "read_book_record",
+    "score_book",
+]

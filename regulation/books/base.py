@@ -1,8 +1,8 @@
 """What the three books share: the rule set, a scored item, a player's hand as a book sees it."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from ..errors import MalformedRecord, gettext_noop
 from ..rules import frozen

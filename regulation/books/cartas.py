@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from ..errors import gettext_noop
 from ..rules import frozen
-from ..tiles import DRAGONS, HONOURS, TERMINALS, WINDS
-from .base import BookRuleSet, Item, LimitHand, Seated, Valuation, flower_items, one_suit, set_item, set_points, \
-    wind_tile
+from ..tiles import HONOURS, TERMINALS, WINDS
+from .base import (
+    BookRuleSet,
+    Item,
+    LimitHand,
+    Seated,
+    Valuation,
+    flower_items,
+    one_suit,
+    set_item,
+    set_points,
+    wind_tile,
+)
 from .readings import CARTAS, defaults
 from .shapes import Shape
 
@@ -81,12 +91,10 @@ def _winner_points(hand: Seated, shape: Shape, rules: BookRuleSet) -> list[Item]
     if rules.reading("P-A10") == "highest_one":
         code, amount, _ = [b for b in bonuses if b[2]][-1]
         items.append(Item(code, TABLE_C, amount))
-    else:
-        previous = 0
+    else:  # 20 for going out, and what each other bonus is above it
         for code, amount, applies in bonuses:
             if applies:
-                items.append(Item(code, TABLE_C, amount - previous))
-                previous = amount
+                items.append(Item(code, TABLE_C, amount if code == "mah_jong_on_discard" else amount - 20))
     if rules.reading("P-A4") == "points_and_double":
         if not shape.chows and shape.form == "standard":
             items.append(Item("no_chow", TABLE_C, 10))

@@ -1,6 +1,6 @@
 """The English rules booklet "Mah Jong Rules - 麻雀牌 - 麻将牌玩法".
 
-Score Tables A and B (Section VIII), the basal 10 (Section VI 3), flowers (Section X), extra
+Score Tables A and B (Section VII), the basal 10 (Section VI 3), flowers (Section X), extra
 and additional scores (Section XI), the doubles of Section IX (whose table is missing from the
 booklet and is rebuilt from Figs. 13–17, E-A1), the 300 limit (Section VI 3–4).
 """
@@ -9,15 +9,25 @@ from __future__ import annotations
 from ..errors import gettext_noop
 from ..rules import frozen
 from ..tiles import DRAGONS, WINDS
-from .base import BookRuleSet, Item, LimitHand, Seated, Valuation, flower_items, one_suit, set_item, set_points, \
-    wind_tile
+from .base import (
+    BookRuleSet,
+    Item,
+    LimitHand,
+    Seated,
+    Valuation,
+    flower_items,
+    one_suit,
+    set_item,
+    set_points,
+    wind_tile,
+)
 from .readings import ENGLISH, defaults
 from .shapes import Shape
 
 RULES = BookRuleSet(ENGLISH, 1, gettext_noop("Mah Jong Rules, the English booklet"),
                     frozen(defaults(ENGLISH)), limit=300, banker_limit=300)
 
-TABLE = "Section VIII, Score Tables A and B"
+TABLE = "Section VII, Score Tables A and B"
 BASAL = 10  # Section VI 3: "the Basal points (10 Points)"
 DOUBLING = "Section IX (rebuilt, E-A1)"
 FLOWERS = "Section X"
@@ -62,7 +72,7 @@ def value(hand: Seated, shape: Shape, rules: BookRuleSet) -> Valuation:
     no_points = not points and (not flowers or rules.reading("E-A4") == "flowers_aside")
     points = flowers + points
     if hand.winner:
-        points.append(Item("basal", "Section VI 3", BASAL))
+        points.append(Item("basal", "Section VII", BASAL))
         extras = [("no_chow", not shape.chows), ("kong_replacement", record.winning_from == "kong_replacement"),
                   ("no_points", no_points), ("last_tile", record.winning_from == "last_tile"),
                   ("robbing_kong", record.winning_from == "robbing_kong")]

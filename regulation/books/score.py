@@ -100,7 +100,7 @@ def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
     if record.rules:
         rules = rules.with_readings(record.rules)
     book = BOOK_MODULES[rules.code]
-    errors = _tile_errors(record)
+    errors = _tile_errors(record, rules)
     if errors:
         return BookResult(rules, tuple(errors))
     numbers = book.seat_numbers(rules)
@@ -136,9 +136,15 @@ def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
     return BookResult(rules, (), players, tuple(payments))
 
 
+# Where each book says what a complete hand is, and what its tiles are.
+HAND_SECTIONS = {serralheiro.RULES.code: "§9(a)", english.RULES.code: "Object of the game",
+                 cartas.RULES.code: "Combinações simples"}
+TILE_SECTIONS = {serralheiro.RULES.code: "Categorias das pedras", english.RULES.code: "The set of cards",
+                 cartas.RULES.code: "O baralho (144 cartas)"}
+
+
 def _hand_section(rules: BookRuleSet) -> str:
-    return {serralheiro.RULES.code: "§9(a)", english.RULES.code: "Section V",
-            cartas.RULES.code: "Como fazer Mah Jong"}[rules.code]
+    return HAND_SECTIONS[rules.code]
 
 
 def _limited(hand: Seated, valuation: Valuation, rules: BookRuleSet) -> tuple[int | None, int]:
@@ -155,13 +161,24 @@ def _limited(hand: Seated, valuation: Valuation, rules: BookRuleSet) -> tuple[in
     return limit, min(valuation.score, limit)
 
 
-def _tile_errors(record: BookRecord) -> list[BookError]:
+def _tile_errors(record: BookRecord, rules: BookRuleSet) -> list[BookError]:
+    """Four of each tile, one of each flower and season, across all the players."""
     counts: Counter = Counter()
-    for seat, player in record.players.items():
+    flowers: Counter = Counter()
+    for player in record.players.values():
         counts.update(player.concealed)
         for meld in player.melds:
             counts.update(meld.tiles)
+        flowers.update(f"f{n}" for n in player.flowers)
+        flowers.update(f"g{n}" for n in player.seasons)
     counts[record.winning_tile] += 1
-    return [BookError("tile_over_four", "§1", gettext_noop("{tile} is held {count} times; there are four of "
-                                                           "each tile.").format(tile=tile_code(t), count=n))
-            for t, n in sorted(counts.items()) if n > 4]
+    section = TILE_SECTIONS[rules.code]
+    errors = [BookError("tile_over_four", section,
+                        gettext_noop("{tile} is held {count} times; there are four of each tile.").format(
+                            tile=tile_code(t), count=n))
+              for t, n in sorted(counts.items()) if n > 4]
+    errors += [BookError("flower_twice", section,
+                         gettext_noop("{flower} is held by two players; there is one of each flower and "
+                                      "season.").format(flower=f))
+               for f, n in sorted(flowers.items()) if n > 1]
+    return errors

@@ -10,7 +10,17 @@ from collections import Counter
 from ..errors import gettext_noop
 from ..rules import frozen
 from ..tiles import DRAGONS, WINDS
-from .base import BookRuleSet, Item, LimitHand, Seated, Valuation, flower_items, one_suit, set_item, set_points
+from .base import (
+    BookRuleSet,
+    Item,
+    LimitHand,
+    Seated,
+    Valuation,
+    flower_items,
+    one_suit,
+    set_item,
+    set_points,
+)
 from .readings import SERRALHEIRO, defaults
 from .shapes import Shape
 

@@ -4,9 +4,9 @@ the others settle the differences of their values pairwise; the banker pays and 
 double; the Brazilian rules pay in hundreds."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Mapping
 
 from .base import BookRuleSet
 from .readings import CARTAS, ENGLISH, SERRALHEIRO

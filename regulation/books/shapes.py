@@ -7,9 +7,9 @@ way it can be; the book scores each reading and keeps the highest.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterator
 
 from ..tiles import DRAGONS, HONOURS, TERMINALS, WINDS, tile_code, tiles_code
 from .record import Meld
