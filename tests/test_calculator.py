@@ -16,6 +16,7 @@ from casino.calculator.forms import form_data
 from casino.calculator.scoring import AMPLE_CAPITAL, portaria_record, score_hand
 from casino.calculator.views import EXAMPLE
 from casino.pit.roles import COUNTER, DEALER, INSPECTOR, MANAGER, SUPERVISOR
+from regulation import books
 from regulation.rules import PORTARIA_135_91_M, RULE_SETS
 from tests.pit import user
 from tests.test_translations_pages import Reader, wrong_words
@@ -183,7 +184,6 @@ def test_the_calculator_speaks_the_users_language(client, language, hand):
 # --- the classical rule books ------------------------------------------------------------------
 
 def test_serralheiro_10c_north_scores_528_and_east_the_banker_pays_1056(client):
-    books = pytest.importorskip("regulation.books")
     client.force_login(user("inspector", INSPECTOR))
     response = client.get(url(EXAMPLE))
     assert response.status_code == 200
@@ -206,7 +206,6 @@ def test_serralheiro_10c_north_scores_528_and_east_the_banker_pays_1056(client):
 
 
 def test_every_book_scores_every_players_hand_that_is_entered(client):
-    pytest.importorskip("regulation.books")
     client.force_login(user("dealer", DEALER))
     hand = {**EXAMPLE, "players": {**EXAMPLE["players"],
                                    "E": {"concealed": "555z 222z 345p 678p 9m", "melds": [], "flowers": "f1"}}}
@@ -218,7 +217,6 @@ def test_every_book_scores_every_players_hand_that_is_entered(client):
 
 
 def test_a_book_refuses_a_hand_with_a_fifth_tile_in_its_own_words(client):
-    pytest.importorskip("regulation.books")
     client.force_login(user("dealer", DEALER))
     hand = {**EXAMPLE, "players": {**EXAMPLE["players"],
                                    "E": {"concealed": "1111s 2345678m 99p", "melds": [], "flowers": ""}}}

@@ -10,10 +10,9 @@ from django.utils.html import escape
 
 from casino.audit.readings import book_register
 from casino.pit.roles import INSPECTOR, MANAGER
+from regulation import books
+from regulation.books import BOOK_READINGS
 from tests.pit import user
-
-books = pytest.importorskip("regulation.books")
-from regulation.books.readings import BOOK_READINGS  # noqa: E402 (only once the books exist)
 
 pytestmark = pytest.mark.django_db
 PAGE = "/audit/readings/"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import regulation.rules
 from regulation import Result
+from regulation.books import BOOK_READINGS, BOOKS, BookReading, BookRuleSet
 from regulation.readings import READINGS, Alternative, Reading, decided_by
 from regulation.rules import RuleSet
 
@@ -125,25 +126,19 @@ class BookPoint:
     """One point of a book's register: the reading, and each alternative with whether it is the
     default the book's rule set adopts."""
 
-    reading: object  # regulation.books.readings.BookReading
+    reading: BookReading
     alternatives: tuple[tuple[Alternative, bool], ...]
 
 
 @dataclass(frozen=True)
 class BookSection:
-    rules: object  # regulation.books.BookRuleSet
+    rules: BookRuleSet
     language: str
     points: tuple[BookPoint, ...]
 
 
 def book_register() -> list[BookSection]:
-    """Each classical rule book (issue 15) with its points, in the order of BOOK_READINGS; none
-    when this installation has no regulation.books."""
-    try:
-        from regulation.books import BOOKS
-        from regulation.books.readings import BOOK_READINGS
-    except ImportError:
-        return []
+    """Each classical rule book (issue 15) with its points, in the order of BOOK_READINGS."""
     return [BookSection(rules, BOOK_LANGUAGE.get(rules.code, ""), tuple(
         BookPoint(reading, tuple((alternative, alternative.name == reading.default)
                                  for alternative in reading.alternatives))

@@ -10,13 +10,13 @@ whether the tiles make a winning hand is each rule set's own verdict, shown besi
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
 
 from casino.pit.forms import tiles_input
 from casino.terms.vocabulary import notation_mistake, round_name, seat_name
 from regulation.tiles import TileNotationError, read_tiles
 
-from .scoring import seat_label
+from .scoring import bonus_name, seat_label
 
 SEATS = ("E", "S", "W", "N")
 MELD_ROWS = 4  # four sets at most besides the pair
@@ -30,13 +30,6 @@ WINNING_FROM = [("discard", _("On a discard")), ("self_drawn", _("Self-drawn")),
 WITH_DISCARDER = ("discard", "robbing_kong")
 # Flowers f1–f4 and seasons g1–g4: number n belongs to seat n (1 East, 2 South, 3 West, 4 North).
 BONUS_TILES = tuple(f"f{n}" for n in range(1, 5)) + tuple(f"g{n}" for n in range(1, 5))
-
-
-def bonus_name(code: str) -> str:
-    """A flower ("f3") or a season ("g1") as people name it: "Flower 3", "Season 1"."""
-    if code[0] == "f":
-        return gettext("Flower %(n)s") % {"n": code[1]}
-    return gettext("Season %(n)s") % {"n": code[1]}
 
 
 def _seat_choices():

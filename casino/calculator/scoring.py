@@ -19,14 +19,9 @@ from django.utils.translation import gettext, gettext_noop
 
 import regulation.rules
 from casino.terms.vocabulary import article_name, fan_item_name, localise, seat_name, variant_name
-from regulation import MalformedRecord, read_record, score
+from regulation import MalformedRecord, books, read_record, score
 from regulation.rules import RuleSet
 from regulation.tiles import CONVENTIONAL, SIMPLIFIED
-
-try:  # the classical rule books (issue 15); the calculator shows the Portaria alone without them
-    from regulation import books
-except ImportError:  # pragma: no cover - only before regulation/books/ exists
-    books = None
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +92,13 @@ class Column:
         return f"{self.code}-{self.variant}" if self.variant else self.code
 
 
+def bonus_name(code: str) -> str:
+    """A flower ("f3") or a season ("g1") as people name it: "Flower 3", "Season 1"."""
+    if code[0] == "f":
+        return gettext("Flower %(n)s") % {"n": code[1]}
+    return gettext("Season %(n)s") % {"n": code[1]}
+
+
 def seat_label(seat: str) -> str:
     """A seat as the calculator names it: its wind, and the banker's role for East (Art. 3)."""
     if seat == "E":
@@ -164,12 +166,17 @@ def score_portaria(hand: dict, rules: RuleSet, variant: str) -> Column:
 
 def book_label(code: str) -> str:
     """The label of a book's points item, double, limit hand or error, in the active language."""
-    labels = getattr(books, "LABELS", {}) or {}
-    return gettext(labels[code]) if code in labels else code.replace("_", " ")
+    return gettext(books.LABELS[code]) if code in books.LABELS else code.replace("_", " ")
 
 
 def _line(item: dict, value: str) -> Line:
-    return Line(book_label(item["code"]), item.get("section") or "", item.get(value, 0), item.get("tiles") or "")
+    """A book's points item or double; flowers and seasons are named ("Flower 3"), not drawn."""
+    tiles = item.get("tiles") or ""
+    label = book_label(item["code"])
+    codes = tiles.split()
+    if codes and all(len(code) == 2 and code[0] in "fg" and code[1] in "1234" for code in codes):
+        label, tiles = f"{label}: {', '.join(bonus_name(code) for code in codes)}", ""
+    return Line(label, item.get("section") or "", item.get(value, 0), tiles)
 
 
 def score_one_book(hand: dict, rules) -> Column:
@@ -216,15 +223,10 @@ BOOK_TOTALS = (("points_total", gettext_noop("Points")), ("doubles_total", gette
 
 
 def _book_error(error: dict) -> str:
-    label = book_label(error["code"]) if error.get("code") in (getattr(books, "LABELS", {}) or {}) else ""
+    label = book_label(error["code"]) if error.get("code") in books.LABELS else ""
     message = label or error.get("message") or error.get("code", "")
     section = error.get("section")
     return f"{section}: {message}" if section else message
-
-
-def book_rule_sets() -> tuple:
-    """The classical books' rule sets, or none before regulation/books/ exists."""
-    return tuple(getattr(books, "BOOKS", ())) if books is not None else ()
 
 
 # --- every rule set --------------------------------------------------------------------------------
@@ -234,5 +236,5 @@ def score_hand(hand: dict) -> list[Column]:
     under every Portaria rule set in the simplified game (which most hands do not fit)."""
     portaria = regulation.rules.RULE_SETS
     return ([score_portaria(hand, rules, CONVENTIONAL) for rules in portaria]
-            + [score_one_book(hand, rules) for rules in book_rule_sets()]
+            + [score_one_book(hand, rules) for rules in books.BOOKS]
             + [score_portaria(hand, rules, SIMPLIFIED) for rules in portaria])

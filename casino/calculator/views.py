@@ -10,7 +10,7 @@ from django.utils.http import urlencode
 from casino.pit.views import palette
 
 from .forms import HandForm, form_data
-from .scoring import book_rule_sets, score_hand
+from .scoring import score_hand
 
 # A worked example to start from: Serralheiro §10(c), North's hand (the opener is South). The rest
 # of his hand, a chow and a pair, scores nothing.
@@ -33,6 +33,5 @@ def calculator(request: HttpRequest) -> HttpResponse:
     columns = score_hand(form.hand()) if entered and form.is_valid() else None
     return render(request, "calculator/calculator.html", {
         "form": form, "columns": columns, "palette": palette("conventional"),
-        "books": bool(book_rule_sets()),
         "example": urlencode(form_data(EXAMPLE), doseq=True),
     }, status=400 if entered and form.errors else 200)
