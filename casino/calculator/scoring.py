@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext, gettext_noop
 
 import regulation.rules
-from casino.terms.vocabulary import article_name, fan_item_name, localise, seat_name, variant_name
+from casino.terms.vocabulary import article_name, fan_item_name, localise, rule_set_title, seat_name, variant_name
 from regulation import MalformedRecord, books, read_record, score
 from regulation.rules import RuleSet
 from regulation.tiles import CONVENTIONAL, SIMPLIFIED
@@ -126,8 +126,7 @@ def portaria_record(hand: dict, *, rules: RuleSet, variant: str) -> dict:
 
 def score_portaria(hand: dict, rules: RuleSet, variant: str) -> Column:
     record = portaria_record(hand, rules=rules, variant=variant)
-    title = gettext(rules.title) if rules.code != regulation.rules.DEFAULT.code else gettext(
-        "Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong)")
+    title = rule_set_title(rules.code, gettext(rules.title))
     column = Column("portaria", rules.code, rules.version, f"{title} — {variant_name(variant)}", record, {},
                     variant=variant)
     try:
