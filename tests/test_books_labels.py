@@ -47,3 +47,18 @@ def test_every_reading_of_the_digest_is_in_the_register():
     codes = {r.code for r in BOOK_READINGS}
     assert codes == ({f"S-A{n}" for n in range(1, 17)} | {f"E-A{n}" for n in range(1, 11)}
                      | {f"P-A{n}" for n in range(1, 15)})
+
+
+def test_every_label_and_reading_is_translated_into_portuguese_and_chinese():
+    import polib
+    from regulation.books import BOOKS
+
+    wanted = set(LABELS.values()) | {b.title for b in BOOKS}
+    for reading in BOOK_READINGS:
+        wanted |= {reading.question, *(a.description for a in reading.alternatives)}
+    for language in ("pt", "zh_Hant"):
+        path = SOURCE.parent.parent / "casino/terms/locale" / language / "LC_MESSAGES/django.po"
+        catalogue = {e.msgid: e for e in polib.pofile(str(path))}
+        untranslated = [text for text in wanted
+                        if text not in catalogue or not catalogue[text].msgstr or catalogue[text].fuzzy]
+        assert untranslated == [], language

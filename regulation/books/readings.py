@@ -147,8 +147,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
     _reading("S-A16", SERRALHEIRO, "§8(d); §10, table of doubles",
              gettext_noop("Does a win on the loose tile drawn for a flower earn the double of the dragon's head?"),
              "Jogo feito com pedra comprada da cabeça do dragão | 1",
-             (_alt("kong_replacement_only", gettext_noop("Only a win on the loose tile after a kong (the record's "
-                                                         "kong_replacement).")),
+             (_alt("kong_replacement_only", gettext_noop("Only a win on the loose tile after a kong.")),
               _alt("flower_replacement_too", gettext_noop("Also a win on the loose tile after a flower."),
                    implemented=False))),
     # --- The English booklet -----------------------------------------------------------------
@@ -180,7 +179,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
              gettext_noop("When does the winning piece \"match the only piece\"?"),
              "Winning piece to match the only piece such as forming a pair, filling in the middle to form a "
              "straight or fitting on only one side to make a straight.",
-             (_alt("record_says", gettext_noop("When the record says so (only_possible_tile).")),
+             (_alt("record_says", gettext_noop("When the record says it was the only possible one.")),
               _alt("single_reading_only", gettext_noop("Only when the hand can be read one way alone."),
                    implemented=False))),
     _reading("E-A6", ENGLISH, "Section VII, Score Tables A and B",
@@ -276,7 +275,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
              gettext_noop("When is the winning card the only possible one?"),
              "Por fazer Mah Jong usando uma única carta possível (todas as cartas similares já tendo sido "
              "descartadas)",
-             (_alt("record_says", gettext_noop("When the record says so (only_possible_tile).")),
+             (_alt("record_says", gettext_noop("When the record says it was the only possible one.")),
               _alt("from_discards", gettext_noop("From the discards of the hand."), implemented=False))),
     _reading("P-A12", CARTAS, "Combinações que dão \"dobres\", last line",
              gettext_noop("What does the garbled last line of the doubles say?"),

@@ -130,7 +130,8 @@ def _tiles(name: str, text: str) -> tuple[int, ...]:
     try:
         return read_tiles(text)[0]
     except TileNotationError as error:
-        raise MalformedRecord(name, gettext_noop("{error}"), error=str(error)) from None
+        raise MalformedRecord(name, gettext_noop("{error} (the tile notation: 1–9 m, p or s, 1–7 z)"),
+                              error=str(error)) from None
 
 
 _FLOWER = re.compile(r"[fg][1-4]")
@@ -192,12 +193,14 @@ def _book_record(record: _Record) -> BookRecord:
         flowers, seasons = _flowers(f"{where}.flowers", raw.flowers)
         expected = HAND_TILES - 3 * len(melds)
         if len(concealed) != expected:
-            held = "without the winning tile " if seat == record.winner else ""
-            raise MalformedRecord(f"{where}.concealed",
-                                  gettext_noop("{count} tiles; with {melds} melds a player holds {expected} "
-                                               "concealed tiles {held}(each book: 13 in hand, a kong "
-                                               "counting as three)"),
-                                  count=len(concealed), melds=len(melds), expected=expected, held=held)
+            if seat == record.winner:
+                template = gettext_noop("{count} tiles; with {melds} melds the winner holds {expected} concealed "
+                                        "tiles besides the winning tile")
+            else:
+                template = gettext_noop("{count} tiles; with {melds} melds a player holds {expected} concealed "
+                                        "tiles (13 in hand, a kong counting as three)")
+            raise MalformedRecord(f"{where}.concealed", template, count=len(concealed), melds=len(melds),
+                                  expected=expected)
         players[seat] = Player(concealed, melds, flowers, seasons)
     if record.winner not in players:
         raise MalformedRecord(f"players.{record.winner}", gettext_noop("the winner's tiles are missing"))
