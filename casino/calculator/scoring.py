@@ -174,7 +174,8 @@ def _line(item: dict, value: str) -> Line:
     label = book_label(item["code"])
     codes = tiles.split()
     if codes and all(len(code) == 2 and code[0] in "fg" and code[1] in "1234" for code in codes):
-        label, tiles = f"{label}: {', '.join(bonus_name(code) for code in codes)}", ""
+        named = ", ".join(bonus_name(code) for code in codes)
+        label, tiles = (named if item["code"] in ("flower", "season") else f"{label}: {named}"), ""
     return Line(label, item.get("section") or "", item.get(value, 0), tiles)
 
 
