@@ -18,7 +18,10 @@ from tests.pit import user
 from tests.test_oversight_browser import submit
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the browser fixture)
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+# The live server reads what the test writes (its users), so the writes are committed; on
+# PostgreSQL the clean-up afterwards needs the ledger's triggers off (conftest.py).
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("flush_ledger_afterwards")]
 
 
 @pytest.fixture
