@@ -147,7 +147,10 @@ def cli(record: dict, code: str, tmp_path) -> dict:
     return json.loads(done.stdout)
 
 
-@pytest.mark.parametrize("hand", [DRAGON_HAND, EXAMPLE], ids=["dragon pong", "Serralheiro 10(c)"])
+@pytest.mark.parametrize("hand", [
+    DRAGON_HAND, EXAMPLE, {**EXAMPLE, "winning_from": "kong_replacement", "discarder": None},
+    {**DRAGON_HAND, "winning_from": "robbing_kong"}, {**DRAGON_HAND, "winning_from": "last_tile", "discarder": None},
+], ids=["dragon pong", "Serralheiro 10(c)", "loose tile after a kong", "robbing a kong", "last tile"])
 def test_the_command_line_scorer_and_the_calculator_give_the_same_results(hand, tmp_path):
     """Every column's record, scored by `python -m regulation score --rules <code>`, gives the
     column's output exactly: the same engine, the same figures."""
