@@ -112,7 +112,7 @@ def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
                                                 on_discard=record.winning_from in FROM_A_DISCARD,
                                                 discard_pong_exposed=book.discard_pong_exposed(rules))
                       if book.accepts(s)]
-            if hasattr(book, "irregular") and not player.melds:
+            if not player.melds:
                 everything = tuple(sorted(player.concealed + (record.winning_tile,)))
                 shapes += book.irregular(everything, everything)
             if not shapes:

@@ -20,6 +20,7 @@ from .base import (
     one_suit,
     set_item,
     set_points,
+    wind_tile,
 )
 from .readings import SERRALHEIRO, defaults
 from .shapes import Shape
@@ -54,9 +55,13 @@ def accepts(shape: Shape) -> bool:
     return shape.form != "seven_pairs" or len(shape.suits) <= 1
 
 
+def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Shape]:
+    """The book names no hand outside four sets and a pair, seven pairs and the orphans."""
+    return []
+
+
 def privileges(hand: Seated, wind: int) -> int:
     """§9(d): a wind is promoted for its owner; East's (the banker's) and the opener's for all."""
-    from .base import wind_tile
     record = hand.record
     return sum(wind == wind_tile(seat) for seat in (hand.seat, record.opener, record.banker))
 
