@@ -289,3 +289,8 @@ def test_serralheiro_jogo_em_cabecas_pongs_of_ones_and_nines_is_a_limit_hand():
 def test_serralheiro_grande_sequencia_is_a_limit_hand():
     data = record({"N": player("123456789s 111s 9s")}, winning_tile="9s", winning_from="self_drawn")
     assert seat(scored(data), "N")["limit_hand"]["code"] == "grand_sequence"
+
+
+def test_serralheiro_s_a13_the_misprinted_payers_cannot_be_scored():
+    with pytest.raises(MalformedRecord, match="cannot be scored"):
+        RULES.with_readings({"S-A13": "as_printed"})
