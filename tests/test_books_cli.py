@@ -168,3 +168,11 @@ def test_only_a_kong_is_declared_concealed():
     data["players"]["N"]["melds"][1]["exposed"] = False
     with pytest.raises(MalformedRecord, match="only a kong"):
         read_book_record(data)
+
+
+def test_the_record_in_the_serralheiro_page_is_the_book_example_and_scores_528():
+    page = (REPO / "docs/rules/serralheiro-2003.md").read_text(encoding="utf-8")
+    example = json.loads(page.split("```json", 1)[1].split("```", 1)[0])
+    result = score_book(read_book_record(example), book("serralheiro-2003")).to_dict()
+    assert result["players"]["N"]["score"] == 528
+    assert result["net"] == {"E": -1056, "S": -528, "W": -528, "N": 2112}

@@ -51,6 +51,7 @@ def test_every_reading_of_the_digest_is_in_the_register():
 
 def test_every_label_and_reading_is_translated_into_portuguese_and_chinese():
     import polib
+
     from regulation.books import BOOKS
 
     wanted = set(LABELS.values()) | {b.title for b in BOOKS}

@@ -271,3 +271,26 @@ def test_serralheiro_seven_pairs_of_mixed_suits_is_not_a_winning_hand():
 def test_serralheiro_three_dragon_pongs_is_a_limit_hand():
     data = record({"N": player("123m 4p", [pong("555z"), pong("666z"), pong("777z")])}, winning_tile="4p")
     assert seat(scored(data), "N")["limit_hand"]["code"] == "three_dragons_or_four_winds"
+
+
+def test_serralheiro_the_same_run_of_seven_in_two_suits_is_a_limit_hand():
+    data = record({"N": player("1234567m 123456p")}, winning_tile="7p")
+    assert seat(scored(data), "N")["limit_hand"]["code"] == "twin_sequences"
+
+
+def test_serralheiro_jogo_em_cabecas_pongs_of_ones_and_nines_is_a_limit_hand():
+    data = record({"N": player("9s", [pong("111m"), pong("999p"), pong("111s"), pong("999m")])}, winning_tile="9s")
+    assert seat(scored(data), "N")["limit_hand"]["code"] == "heads"
+    data = record({"N": player("5z", [pong("111m"), pong("999p"), pong("111s"), pong("999m")])}, winning_tile="5z")
+    north = seat(scored(data), "N")
+    assert north["limit_hand"]["code"] == "heads_with_honours" and north["limited_score"] == 1000
+
+
+def test_serralheiro_grande_sequencia_is_a_limit_hand():
+    data = record({"N": player("123456789s 111s 9s")}, winning_tile="9s", winning_from="self_drawn")
+    assert seat(scored(data), "N")["limit_hand"]["code"] == "grand_sequence"
+
+
+def test_serralheiro_s_a13_the_misprinted_payers_cannot_be_scored():
+    with pytest.raises(MalformedRecord, match="cannot be scored"):
+        RULES.with_readings({"S-A13": "as_printed"})

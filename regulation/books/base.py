@@ -119,7 +119,7 @@ def wind_tile(seat: str) -> int:
     return EAST_WIND + SEATS.index(seat)
 
 
-def set_points(s: Set, *, closed_terminal_pong: int | None = None) -> int:
+def set_points(s: Set, *, closed_major_pong: int | None = None) -> int:
     """The points table the three books share for pongs and kongs (S §10(b), E Score Tables
     A and B, P table A): a pong of 2–8 is 2 exposed, 4 concealed; of 1 or 9, a wind or a dragon,
     4 and 8; a kong four times its pong. Pairs and chows are the books' own."""
@@ -128,7 +128,7 @@ def set_points(s: Set, *, closed_terminal_pong: int | None = None) -> int:
     major = s.terminal or s.honour
     points = 4 if major else 2
     if s.concealed:
-        points = closed_terminal_pong if (closed_terminal_pong and major and s.kind == "pong") else points * 2
+        points = closed_major_pong if (closed_major_pong and major and s.kind == "pong") else points * 2
     return points * 4 if s.kind == "kong" else points
 
 

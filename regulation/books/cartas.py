@@ -53,7 +53,7 @@ def value(hand: Seated, shape: Shape, rules: BookRuleSet) -> Valuation:
     points = flower_items(hand, FLOWERS, 4)
     closed_major = 16 if rules.reading("P-A6") == "example" else None
     for s in shape.pongs:  # «Os pongs e kongs valem pontos em qualquer circunstância»
-        points.append(set_item(s, TABLE_A, set_points(s, closed_terminal_pong=closed_major)))
+        points.append(set_item(s, TABLE_A, set_points(s, closed_major_pong=closed_major)))
     doubles: list[Item] = []
     for s in shape.pongs:
         if s.dragon:
@@ -84,8 +84,7 @@ def _winner_points(hand: Seated, shape: Shape, rules: BookRuleSet) -> list[Item]
             items.append(Item("own_wind_pair", TABLE_B, 2, s.code))
         if s.tile == wind_tile(record.banker):  # NOTA: the banker's East pair is 2 + 2
             items.append(Item("banker_wind_pair", TABLE_B, 2, s.code))
-    drawn = record.winning_from in ("self_drawn", "kong_replacement", "last_tile")
-    bonuses = [("mah_jong_on_discard", 20, True), ("mah_jong_from_the_wall", 22, drawn),
+    bonuses = [("mah_jong_on_discard", 20, True), ("mah_jong_from_the_wall", 22, record.self_drawn),
                ("only_possible_card", 24, record.only_possible_tile),
                ("last_card", 30, record.winning_from == "last_tile")]
     if rules.reading("P-A10") == "highest_one":

@@ -49,6 +49,10 @@ def accepts(shape: Shape) -> bool:
     return shape.form == "standard"
 
 
+def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Shape]:
+    return []
+
+
 def value(hand: Seated, shape: Shape, rules: BookRuleSet) -> Valuation:
     record = hand.record
     flowers = flower_items(hand, FLOWERS, 4)

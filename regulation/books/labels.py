@@ -48,7 +48,7 @@ LABELS: dict[str, str] = {
     "parallel_pongs": gettext_noop("Pongs of one number in the three suits"),
     "half_parallel_pongs": gettext_noop("Two pongs and a pair of one number in the three suits"),
     "dragon_head_tile": gettext_noop("Winning on a tile from the dragon's head"),
-    "last_dragon_head_tile": gettext_noop("Winning on the last tile"),
+    "last_dragon_head_tile": gettext_noop("Winning on the last tile of the dragon's head"),
     "esquisito": gettext_noop("Esquisito (the three suits with honours)"),
     "own_flower": gettext_noop("Own flower"),
     "own_season": gettext_noop("Own season"),

@@ -240,7 +240,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
               _alt("limit_per_payment", gettext_noop("No: 4,000 caps every payment.")))),
     _reading("P-A6", CARTAS, "Exemplo de contagem de pontos; Tabela, A 3",
              gettext_noop("The example gives a concealed pong of ones 16 points; the table gives 8."),
-             "3 uns de chinas (pong fechado) = 16 pontos",
+             "3 uns de chinas (pong fechado) - = 16 pontos Sub-total de pontos = 52 pontos",
              (_alt("table", gettext_noop("The table governs: 8.")),
               _alt("example", gettext_noop("The example governs: a concealed pong of 1s, 9s or honours is 16.")))
              ),
@@ -252,7 +252,9 @@ BOOK_READINGS: tuple[BookReading, ...] = (
               _alt("special_hands_only", gettext_noop("Only the value of the special hands.")))),
     _reading("P-A8", CARTAS, "Tabela, A (aberto / fechado)",
              gettext_noop("Is a kong drawn by the player but laid down for its replacement open or closed?"),
-             "Um jogo todo feito na mão (isto é, não arriado durante a mão)",
+             "ele pode manté-lo fechado na mão (caso em que não tem direito a comprar outra carta) ou, se "
+             "preferir, pode \"arriá-lo\" … Úm jogo todo feito na mão (isto é, não arriado durante a mão) é aberto "
+             "na mesa com as cartas do meio fechadas.",
              (_alt("record_says", gettext_noop("As the record says: a kong is closed only when declared "
                                                "concealed.")),
               _alt("drawn_is_closed", gettext_noop("Closed whenever its tiles were drawn by the player."),

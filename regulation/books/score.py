@@ -112,7 +112,7 @@ def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
                                                 on_discard=record.winning_from in FROM_A_DISCARD,
                                                 discard_pong_exposed=book.discard_pong_exposed(rules))
                       if book.accepts(s)]
-            if hasattr(book, "irregular") and not player.melds:
+            if not player.melds:
                 everything = tuple(sorted(player.concealed + (record.winning_tile,)))
                 shapes += book.irregular(everything, everything)
             if not shapes:
@@ -148,12 +148,13 @@ def _hand_section(rules: BookRuleSet) -> str:
 
 
 def _limited(hand: Seated, valuation: Valuation, rules: BookRuleSet) -> tuple[int | None, int]:
-    """The hand's limit and its value after it: a limit hand is worth its share of the limit."""
+    """The hand's limit and its value after it: a limit hand is worth its share of the limit
+    (Serralheiro's «1/2 limite» half of it)."""
     limit: int | None = rules.banker_limit if hand.banker else rules.limit
     limit_hand = valuation.limit_hand
-    if limit_hand is not None:
+    if limit_hand is not None:  # worth its share of the limit, or its own value if that is more
         numerator, denominator = limit_hand.share
-        return limit, limit * numerator // denominator
+        return limit, max(limit * numerator // denominator, min(valuation.score, limit))
     uncapped = ((rules.code == serralheiro.RULES.code and rules.reading("S-A12") == "no_limit")
                 or (rules.code == cartas.RULES.code and rules.reading("P-A7") == "special_hands_only"))
     if uncapped:

@@ -20,6 +20,7 @@ from .base import (
     one_suit,
     set_item,
     set_points,
+    wind_tile,
 )
 from .readings import SERRALHEIRO, defaults
 from .shapes import Shape
@@ -54,9 +55,20 @@ def accepts(shape: Shape) -> bool:
     return shape.form != "seven_pairs" or len(shape.suits) <= 1
 
 
+def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Shape]:
+    """The one limit hand that is no sets at all: «Sequência de 7 pedras de uma família + igual
+    sequência de outra família»."""
+    suits = {t // 9 for t in in_hand if t < 27}
+    if len(in_hand) != 14 or len(suits) != 2 or any(t >= 27 for t in in_hand):
+        return []
+    runs = [sorted(t % 9 for t in in_hand if t // 9 == suit) for suit in suits]
+    if runs[0] == runs[1] == list(range(runs[0][0], runs[0][0] + 7)):
+        return [Shape("twin_sequences", (), everything)]
+    return []
+
+
 def privileges(hand: Seated, wind: int) -> int:
     """§9(d): a wind is promoted for its owner; East's (the banker's) and the opener's for all."""
-    from .base import wind_tile
     record = hand.record
     return sum(wind == wind_tile(seat) for seat in (hand.seat, record.opener, record.banker))
 
@@ -170,6 +182,8 @@ def limit_hand(hand: Seated, shape: Shape, rules: BookRuleSet) -> LimitHand | No
     honours = set(shape.honours)
     if shape.form == "thirteen_orphans":
         return LimitHand("wonders", HANDS)
+    if shape.form == "twin_sequences":
+        return LimitHand("twin_sequences", HANDS)
     if shape.form == "seven_pairs":
         if not suits:
             return LimitHand("seven_pairs_honours", HANDS)
@@ -205,8 +219,4 @@ def limit_hand(hand: Seated, shape: Shape, rules: BookRuleSet) -> LimitHand | No
                 {"dragonpong", "windpair"}, {"windpong", "dragonpair"}, {"dragonkong", "windpair"},
                 {"windkong", "dragonpair"}):
             return LimitHand("small_sequence", HANDS, HALF)
-    if not honours and len(suits) == 2:
-        ranks = [sorted(t % 9 for t in shape.tiles if t // 9 == suit) for suit in suits]
-        if ranks[0] == ranks[1] and ranks[0] == list(range(ranks[0][0], ranks[0][0] + 7)):
-            return LimitHand("twin_sequences", HANDS)
     return None

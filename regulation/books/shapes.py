@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from ..tiles import DRAGONS, HONOURS, TERMINALS, WINDS, tile_code, tiles_code
+from ..tiles import DRAGONS, HONOURS, TERMINALS, WINDS, tiles_code
 from .record import Meld
 
 ORPHANS = tuple(sorted(TERMINALS | HONOURS))
@@ -163,7 +163,3 @@ def held_shapes(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[Sha
             choices.append((Set("pong", tile, True),))
         options.append(choices)
     return [Shape("partial", tuple(sorted(laid + sum(chosen, ()))), everything) for chosen in product(*options)]
-
-
-def tile_text(tiles) -> str:
-    return tiles_code(tuple(tiles)) if len(tiles) != 1 else tile_code(tiles[0])
