@@ -149,8 +149,8 @@ def limit_hand(hand: Seated, shape: Shape) -> LimitHand | None:
         return LimitHand("honour_pairs", LIMIT_HANDS)
     if shape.form in ("winds_and_dragons", "serpent"):
         return LimitHand(shape.form, LIMIT_HANDS)
-    if tiles <= WINDS:
-        return LimitHand("four_great_winds", LIMIT_HANDS)
+    if sum(s.wind for s in pongs) == 4:  # «somente por cartas de ventos»: 14 wind cards cannot be
+        return LimitHand("four_great_winds", LIMIT_HANDS)  # four sets and a pair, so the four sets
     if len(pongs) == 4 and tiles <= TERMINALS and len(shape.suits) == 3:
         return LimitHand("terminals_hand", LIMIT_HANDS)
     if len(pongs) == 4 and shape.concealed:
