@@ -283,3 +283,15 @@ def test_cartas_p_a14_two_doubles_to_go_out_under_the_alternative():
 def test_cartas_readings_the_record_cannot_decide_are_refused(code, name):
     with pytest.raises(MalformedRecord, match="cannot be scored"):
         RULES.with_readings({code: name})
+
+
+@pytest.mark.parametrize("hand, winning, code", [
+    (player("999s 9m", [pong("111m"), pong("999p"), pong("111s")]), "9m", "terminals_hand"),  # Mão dos Extremos
+    (player("222m 555p 777s 333m 9p"), "9p", "hidden_hand"),  # Mão Oculta
+    (player("1112345678999p"), "5p", "gates_of_heaven"),  # As Portas do Céu
+    (player("5m", [pong("111z"), pong("222z"), pong("333z"), pong("444z")]), "5m", "four_great_winds"),
+    (player("123s 234s 888s 4s", [pong("666z")]), "4s", "green_hand"),  # Mão Verdinha
+])
+def test_cartas_maos_limite_are_4000(hand, winning, code):
+    south = scored(record({"S": hand}, winner="S", winning_tile=winning))["players"]["S"]
+    assert south["limit_hand"]["code"] == code and south["limited_score"] == 4000

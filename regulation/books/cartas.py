@@ -121,7 +121,7 @@ def _winner_doubles(hand: Seated, shape: Shape, rules: BookRuleSet) -> list[Item
     return items
 
 
-def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Shape]:
+def irregular(in_hand: tuple[int, ...]) -> list[Shape]:
     """The limit hands that are no sets at all: «Ventos e Dragões» (winds and dragons only, each
     at least once) and «A Serpente» (1 to 9 of one suit, the four winds, and one card pairing
     any of them); both are made in hand."""
@@ -129,12 +129,12 @@ def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Sha
     if len(in_hand) != 14:
         return []
     if tiles == HONOURS:
-        return [Shape("winds_and_dragons", (), everything)]
+        return [Shape("winds_and_dragons", (), in_hand)]
     suits = {t // 9 for t in tiles if t < 27}
     if len(suits) == 1 and len(tiles) == 13 and WINDS <= tiles:
         suit = suits.pop()
         if all(suit * 9 + n in tiles for n in range(9)):
-            return [Shape("serpent", (), everything)]
+            return [Shape("serpent", (), in_hand)]
     return []
 
 
@@ -149,8 +149,8 @@ def limit_hand(hand: Seated, shape: Shape) -> LimitHand | None:
         return LimitHand("honour_pairs", LIMIT_HANDS)
     if shape.form in ("winds_and_dragons", "serpent"):
         return LimitHand(shape.form, LIMIT_HANDS)
-    if tiles <= WINDS:
-        return LimitHand("four_great_winds", LIMIT_HANDS)
+    if sum(s.wind for s in pongs) == 4:  # «somente por cartas de ventos»: 14 wind cards cannot be
+        return LimitHand("four_great_winds", LIMIT_HANDS)  # four sets and a pair, so the four sets
     if len(pongs) == 4 and tiles <= TERMINALS and len(shape.suits) == 3:
         return LimitHand("terminals_hand", LIMIT_HANDS)
     if len(pongs) == 4 and shape.concealed:

@@ -49,7 +49,7 @@ def accepts(shape: Shape) -> bool:
     return shape.form == "standard"
 
 
-def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Shape]:
+def irregular(in_hand: tuple[int, ...]) -> list[Shape]:
     return []
 
 

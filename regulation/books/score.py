@@ -112,9 +112,8 @@ def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
                                                 on_discard=record.winning_from in FROM_A_DISCARD,
                                                 discard_pong_exposed=book.discard_pong_exposed(rules))
                       if book.accepts(s)]
-            if not player.melds:
-                everything = tuple(sorted(player.concealed + (record.winning_tile,)))
-                shapes += book.irregular(everything, everything)
+            if not player.melds:  # the hands that are no sets, made in hand
+                shapes += book.irregular(tuple(sorted(player.concealed + (record.winning_tile,))))
             if not shapes:
                 return BookResult(rules, (BookError("not_a_winning_hand", _hand_section(rules),
                                                     gettext_noop("The winner's tiles do not make a complete hand: "

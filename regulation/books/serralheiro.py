@@ -55,7 +55,7 @@ def accepts(shape: Shape) -> bool:
     return shape.form != "seven_pairs" or len(shape.suits) <= 1
 
 
-def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Shape]:
+def irregular(in_hand: tuple[int, ...]) -> list[Shape]:
     """The one limit hand that is no sets at all: «Sequência de 7 pedras de uma família + igual
     sequência de outra família»."""
     suits = {t // 9 for t in in_hand if t < 27}
@@ -63,7 +63,7 @@ def irregular(in_hand: tuple[int, ...], everything: tuple[int, ...]) -> list[Sha
         return []
     runs = [sorted(t % 9 for t in in_hand if t // 9 == suit) for suit in suits]
     if runs[0] == runs[1] == list(range(runs[0][0], runs[0][0] + 7)):
-        return [Shape("twin_sequences", (), everything)]
+        return [Shape("twin_sequences", (), in_hand)]
     return []
 
 
