@@ -226,3 +226,20 @@ def test_a_book_refuses_a_hand_with_a_fifth_tile_in_its_own_words(client):
     columns = client.get(url(hand)).context["columns"]
     for each in (c for c in columns if c.kind == "book"):
         assert not each.valid and each.errors and not each.payments, each.code
+
+
+def test_a_losers_hand_the_books_cannot_read_is_marked_beside_its_field_and_the_portaria_still_scores(client):
+    client.force_login(user("dealer", DEALER))
+    hand = {**EXAMPLE, "players": {**EXAMPLE["players"], "E": {"concealed": "123p 456p 789p", "melds": [],
+                                                               "flowers": ""}}}
+    response = client.get(url(hand))
+    assert response.status_code == 200
+    columns = response.context["columns"]
+    assert column(columns, PORTARIA_135_91_M.code, "conventional").valid
+    for each in (c for c in columns if c.kind == "book"):
+        assert not each.valid and each.field == "E_concealed"
+        assert each.errors[0].startswith("East (banker): 9 tiles; with 0 melds a player holds 13 concealed tiles")
+    errors = response.context["form"].errors
+    assert list(errors) == ["E_concealed"] and errors["E_concealed"][0].startswith("East (banker): 9 tiles")
+    assert 'id="id_E_concealed_error"' in response.content.decode()
+    assert 'id="form-errors"' not in response.content.decode()

@@ -13,9 +13,10 @@ classical book (`regulation.books.BOOKS`) it is scored by `score_book`.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 import regulation.rules
 from casino.terms.vocabulary import article_name, fan_item_name, localise, rule_set_title, seat_name, variant_name
@@ -86,6 +87,7 @@ class Column:
     notes: list[str] = field(default_factory=list)
     variant: str | None = None
     language: str = ""  # a book's own language, for its sections and title (<cite lang=…>)
+    field: str | None = None  # the calculator's field a refusal of the record is about
 
     @property
     def anchor(self) -> str:
@@ -187,7 +189,10 @@ def score_one_book(hand: dict, rules) -> Column:
         result = books.score_book(books.read_book_record(record), rules)
     except MalformedRecord as malformed:
         column.output = {"valid": False, "malformed": str(malformed)}
-        column.errors = [localise(malformed)]
+        column.field, seat = form_field(malformed.field)
+        message = localise(malformed, field=False)
+        column.errors = [pgettext("an error message naming its field", "{field}: {message}").format(
+            field=seat_label(seat), message=message) if seat else message]
         return column
     except Exception:  # a fault of the scorer: the page still shows the other rule sets
         logger.exception("the rule set %s could not score a hand from the calculator", rules.code)
@@ -215,6 +220,21 @@ def score_one_book(hand: dict, rules) -> Column:
                        for p in output.get("payments") or ()]
     column.net = [(seat_label(seat), amount) for seat, amount in (output.get("net") or {}).items()]
     return column
+
+
+_PLAYER_FIELD = re.compile(r"players\.([ESWN])(?:\.(concealed|flowers|melds\[(\d)\]\.\w+))?")
+
+
+def form_field(path: str | None) -> tuple[str | None, str | None]:
+    """The calculator's field a book record's field is about, and the seat it belongs to:
+    "players.N.melds[1].tiles" is North's second meld ("N_meld_tiles_1", "N")."""
+    found = _PLAYER_FIELD.fullmatch(path or "")
+    if found is None:
+        return (path if path in ("winning_tile", "discarder") else None), None
+    seat, part, meld = found.groups()
+    if meld is not None:
+        return f"{seat}_meld_tiles_{meld}", seat
+    return f"{seat}_{part or 'concealed'}", seat
 
 
 BOOK_TOTALS = (("points_total", gettext_noop("Points")), ("doubles_total", gettext_noop("Doubles")),

@@ -31,7 +31,11 @@ def calculator(request: HttpRequest) -> HttpResponse:
     entered = "winner" in request.GET
     form = HandForm(request.GET if entered else None)
     columns = score_hand(form.hand()) if entered and form.is_valid() else None
+    for column in columns or ():
+        # A hand the books cannot read (a loser's tiles too few, say): the reason also beside its field.
+        if column.field in form.fields and not form.has_error(column.field):
+            form.add_error(column.field, column.errors[0])
     return render(request, "calculator/calculator.html", {
         "form": form, "columns": columns, "palette": palette("conventional"),
         "example": urlencode(form_data(EXAMPLE), doseq=True),
-    }, status=400 if entered and form.errors else 200)
+    }, status=400 if entered and form.errors and columns is None else 200)
