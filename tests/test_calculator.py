@@ -2,7 +2,9 @@
 Portaria's rule sets and the classical books; the command-line scorer gives the same figures."""
 from __future__ import annotations
 
+import html as html_module
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -243,3 +245,13 @@ def test_a_losers_hand_the_books_cannot_read_is_marked_beside_its_field_and_the_
     assert list(errors) == ["E_concealed"] and errors["E_concealed"][0].startswith("East (banker): 9 tiles")
     assert 'id="id_E_concealed_error"' in response.content.decode()
     assert 'id="form-errors"' not in response.content.decode()
+
+
+def test_the_example_link_opens_serralheiros_hand_scored(client):
+    client.force_login(user("dealer", DEALER))
+    page = client.get("/calculator/").content.decode()
+    query = html_module.unescape(re.search(r'class="example" href="\?([^"]+)"', page)[1])
+    response = client.get("/calculator/?" + query)
+    assert response.status_code == 200
+    serralheiro = column(response.context["columns"], "serralheiro-2003")
+    assert serralheiro.output["players"]["N"]["score"] == 528
