@@ -3,9 +3,12 @@
     python -m regulation score [FILE]        # one record; FILE or standard input
     python -m regulation score --jsonl FILE  # one record per line, one result per line
     python -m regulation score --rules portaria-135-91-M-zh [--rules-version 1] FILE
+    python -m regulation score --rules serralheiro-2003 FILE   # a book record (regulation.books)
     python -m regulation rules               # the rule sets: code, version, title
 
-Without --rules a record is scored under the default rule set (regulation.rules.DEFAULT).
+Without --rules a record is scored under the default rule set (regulation.rules.DEFAULT). A
+classical rule book's code (serralheiro-2003, english-booklet, cartas-pt-br) reads book records
+instead, and gives the book's result (regulation.books).
 
 Exit status 0 when the input was read (valid or not), 2 for malformed input; a malformed
 input gets a message on standard error, never a traceback.
@@ -19,6 +22,7 @@ from typing import BinaryIO, Iterable
 
 import msgspec
 
+from . import books
 from .errors import MalformedRecord, gettext_noop
 from .jogo import score
 from .record import decode_record
@@ -28,23 +32,43 @@ MAX_RECORD_BYTES = 64 * 1024  # a record is well under 2 KiB; anything this larg
 MALFORMED = 2
 
 
-def score_bytes(raw: bytes, rules: RuleSet = DEFAULT) -> bytes:
-    """The JOGO-FORMAT.md output (JSON) for one encoded record; `MalformedRecord` if it cannot
-    be read."""
+def score_bytes(raw: bytes, rules: RuleSet | books.BookRuleSet = DEFAULT) -> bytes:
+    """The JOGO-FORMAT.md output (JSON) for one encoded record, or a book's result for a book
+    record under a book's rule set; `MalformedRecord` if it cannot be read."""
     if len(raw) > MAX_RECORD_BYTES:
         raise MalformedRecord("", gettext_noop("the record is {size} bytes; a jogo record is at most {most}"),
                               size=len(raw), most=MAX_RECORD_BYTES)
+    if isinstance(rules, books.BookRuleSet):
+        return books.score_book(books.decode_book_record(raw), rules).to_json()
     return score(decode_record(raw), rules).to_json()
 
 
-def malformed_result(message: str) -> dict:
+def resolve(code: str, version: int | None = None) -> RuleSet | books.BookRuleSet:
+    """The rule set `code`: the Portaria's first, then the books'; `UnknownRuleSet` naming both."""
+    try:
+        return rule_set(code, version)
+    except UnknownRuleSet as error:
+        try:
+            return books.book(code, version)
+        except UnknownRuleSet:
+            known = ", ".join(b.label for b in books.BOOKS)
+            error.message = f"{error.message}; the rule books are {known}"
+            error.args = (error.message,)
+            raise error from None
+
+
+def malformed_result(message: str, rules: RuleSet | books.BookRuleSet = DEFAULT) -> dict:
     """The result line standing for a line that could not be read (--jsonl keeps one line each)."""
+    if isinstance(rules, books.BookRuleSet):
+        return {"rules": {"code": rules.code, "version": rules.version}, "valid": False,
+                "errors": [{"code": "malformed_record", "section": None, "message": message}],
+                "players": {}, "payments": [], "net": {}, "readings": dict(rules.readings)}
     return {"valid": False, "errors": [{"code": "malformed_record", "article": None, "message": message}],
             "fan": None, "items": [], "declared_fan": None, "fan_mismatch": False, "payments": [],
             "commission": 0, "net": {}, "next": {"banker_moves": False}}
 
 
-def score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet = DEFAULT) -> int:
+def score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet | books.BookRuleSet = DEFAULT) -> int:
     """Score one record per line; blank lines are skipped. Returns the exit status.
 
     Scoring builds no reference cycles (the engine's values are acyclic and its caches are
@@ -61,7 +85,7 @@ def score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet = DEF
             gc.enable()
 
 
-def _score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet) -> int:
+def _score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet | books.BookRuleSet) -> int:
     status = 0
     encode = msgspec.json.Encoder().encode
     write = out.write
@@ -73,7 +97,7 @@ def _score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet) -> 
         except MalformedRecord as error:
             message = f"line {number}: {error}"
             print(f"regulation score: {message}", file=err)
-            write(encode(malformed_result(message)))
+            write(encode(malformed_result(message, rules)))
             status = MALFORMED
         write(b"\n")
     return status
@@ -85,7 +109,8 @@ def _open(name: str) -> BinaryIO:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m regulation",
-                                     description="Score Mah-Jong jogos against Portaria n.º 135/91/M.")
+                                     description="Score Mah-Jong jogos against Portaria n.º 135/91/M, "
+                                                 "or hands by a classical rule book.")
     commands = parser.add_subparsers(dest="command", required=True)
     scorer = commands.add_parser("score", help="score portable jogo records (JOGO-FORMAT.md)")
     scorer.add_argument("file", nargs="?", default="-", help="a record file, or - for standard input")
@@ -103,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = DEFAULT
     if args.rules is not None:
         try:
-            rules = rule_set(args.rules, args.rules_version)
+            rules = resolve(args.rules, args.rules_version)
         except UnknownRuleSet as error:
             print(f"regulation score: {error}", file=sys.stderr)
             return MALFORMED
@@ -129,8 +154,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def list_rule_sets(out) -> int:
-    """One line per rule set and version: code, version, title, tab-separated."""
+    """One line per rule set and version: code, version, title, tab-separated; the Portaria's,
+    then the classical rule books'."""
     from . import rules as rules_module  # as it is now (a test may have registered one)
-    for each in rules_module.RULE_SETS:
+    for each in (*rules_module.RULE_SETS, *books.BOOKS):
         print(f"{each.code}\t{each.version}\t{each.title}", file=out)
     return 0

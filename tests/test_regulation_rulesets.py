@@ -362,7 +362,8 @@ def run(*args, stdin=b""):
 def test_cli_rules_lists_every_rule_set_with_its_version_and_title():
     listed = run("rules")
     assert listed.returncode == 0
-    assert listed.stdout.decode().splitlines() == [f"{r.code}\t{r.version}\t{r.title}" for r in RULE_SETS]
+    from regulation.books import BOOKS  # the classical rule books follow the Portaria's rule sets
+    assert listed.stdout.decode().splitlines() == [f"{r.code}\t{r.version}\t{r.title}" for r in (*RULE_SETS, *BOOKS)]
 
 
 def test_cli_score_under_a_named_rule_set_and_version():
