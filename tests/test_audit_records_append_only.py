@@ -5,8 +5,8 @@ from django.db import DatabaseError, connection, transaction
 
 from casino.pit import service
 from casino.pit.models import Amendment, Flag, FlagComment, Refusal
-from casino.reports import services as days
-from casino.reports.models import DayEvent, GamingDay
+from casino.pit import service as days
+from casino.pit.models import DayEvent, GamingDay
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",

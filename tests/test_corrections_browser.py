@@ -16,7 +16,7 @@ from selenium.webdriver.support.select import Select
 
 from casino.pit import service
 from casino.pit.models import Amendment, Jogo
-from casino.reports.services import close_day
+from casino.pit.service import close_day
 from tests.pit import CAPITAL, DRAW, NOON, next_record, staff
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the module's Chromium, reused)
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from casino.pit import service
 from casino.pit.corrections import awaiting_count
 from casino.pit.models import Amendment, Jogo, Movement
-from casino.reports.services import close_day
+from casino.pit.service import close_day
 from tests.pit import DRAW, NOON, SUPERVISOR, next_record, seat, staff, user
 
 pytestmark = pytest.mark.django_db

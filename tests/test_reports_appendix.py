@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from casino.pit import service
 from casino.pit.service import gaming_day
-from casino.reports.models import GamingDay
+from casino.pit.models import GamingDay
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary, latest_active_day
 from tests.reports import DAY, known_day

@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 
 from casino.pit import demo, service
 from casino.pit.models import Amendment, Jogo, Refusal
-from casino.reports.models import DayEvent, GamingDay
-from casino.reports.services import close_day, reopen_day
+from casino.pit.models import DayEvent, GamingDay
+from casino.pit.service import close_day, reopen_day
 from tests.pit import seat, table, user
 from tests.reports import DAY, at, record
 

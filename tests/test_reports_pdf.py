@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from casino.pit.models import Casino
 from casino.reports.pdf import daily_report_pdf
-from casino.reports.services import close_day
+from casino.pit.service import close_day
 from tests.reports import DAY, at, known_day, pdf_text
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from casino.pit import demo, service
 from casino.pit.models import Casino, Jogo
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary
-from casino.reports.services import close_day, reopen_day
+from casino.pit.service import close_day, reopen_day
 from tests.pit import table, user
 from tests.reports import at, draws
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from casino.pit import demo, service
 from casino.pit.models import Jogo
-from casino.reports.models import DayEvent, GamingDay
+from casino.pit.models import DayEvent, GamingDay
 from tests.reports import DAY, known_day, pdf_text
 
 pytestmark = pytest.mark.django_db

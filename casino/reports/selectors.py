@@ -14,13 +14,12 @@ from django.utils.translation import gettext as _, gettext_noop
 
 from casino.count.selectors import Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
-from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
+from casino.pit.models import Amendment, Casino, DayEvent, Flag, GamingDay, Jogo, Refusal, superseded
 from casino.pit.days import day_bounds, gaming_day, hours_of_the_day
 from casino.terms.vocabulary import article_name, rule_set_title, seat_name
 from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 from regulation.seats import SEATS
 
-from .models import DayEvent, GamingDay
 
 # 0, 1, 2 fán (Art. 6, I-5): every grade a shipped rule set can give.
 GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)

@@ -1,5 +1,5 @@
 """The managers' pages: choose a gaming day, see its figures and state, download the daily
-report, close or reopen the day. Reads go through `selectors`, writes through `services`."""
+report, close or reopen the day. Reads go through `selectors`, writes through the pit's services."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,12 +17,12 @@ from casino.pit.models import Casino
 from casino.pit.service import Refused, gaming_day
 from casino.terms.vocabulary import localise
 
-from . import services
+from casino.pit import service as services
 from .forms import CloseForm, DayForm, ReopenForm
 from .pdf import LANGUAGES, daily_report_pdf
 from .selectors import daily_summary, latest_active_day
 
-VIEW, CLOSE = "reports.view_daily_report", "reports.close_gaming_day"
+VIEW, CLOSE = "pit.view_daily_report", "pit.close_gaming_day"
 
 
 def _index_url(casino: Casino, day: dt.date) -> str:
