@@ -8,7 +8,7 @@ import datetime as dt
 
 from django.db import transaction
 
-from casino.pit import service
+from casino.pit import services
 from casino.pit.demo import FALSE_WIN, PAY_ALL
 from casino.pit.models import Jogo
 from tests.pit import DRAW, NOON, next_record, seat, staff
@@ -19,7 +19,7 @@ MISDECLARED = {"declared_fan": 2}  # a chicken hand (0 fán) announced as 2 fán
 
 
 def record(game, by, at=NOON, **fields) -> Jogo:
-    jogo, created = service.record_jogo(game.table, by, next_record(game, **fields), at=at)
+    jogo, created = services.record_jogo(table=game.table, user=by, record=next_record(game, **fields), at=at)
     assert created
     return jogo
 

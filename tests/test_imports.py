@@ -81,3 +81,15 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path):
     source.write_text("def f():\n    from casino.reports.selectors import default_casino\n"
                       "from ..audit import recompute\n")
     assert {"casino.reports.selectors", "casino.audit.recompute"} <= _imports(source, "casino.pit.module")
+
+
+def test_the_api_leaves_every_refusal_to_the_one_exception_handler():
+    """casino/api_errors.exception_handler answers a `Refused` (and every other error) in the
+    one shape; no API view catches it on its own."""
+    catching = []
+    for path in sorted(ROOT.glob("casino/*/api.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ExceptHandler) and node.type is not None and "Refused" in ast.unparse(node.type):
+                catching.append(f"{_module_of(path)}:{node.lineno}")
+    assert catching == []
+    assert len(list(ROOT.glob("casino/*/api.py"))) >= 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from casino.pit import service
+from casino.pit import selectors
 from casino.pit.forms import form_field
 from casino.pit.models import Game, Jogo, Refusal
 from tests.pit import seat, staff, table
@@ -68,7 +68,7 @@ def test_seating_a_game_from_the_form(dealer, people):
     assert response.status_code == 302
     game = Game.objects.get(table=t1)
     assert game.first_banker == 2
-    assert service.capital(game) == [5000, 3000, 2000, 4000]
+    assert selectors.capital(game) == [5000, 3000, 2000, 4000]
 
 
 def test_seating_three_players_at_a_conventional_table_is_refused_with_the_article(dealer, people):

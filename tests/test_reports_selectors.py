@@ -3,7 +3,7 @@ import datetime as dt
 
 import pytest
 
-from casino.pit import demo, service
+from casino.pit import demo, services
 from casino.pit.models import Jogo
 from casino.pit.days import day_bounds, hours_of_the_day
 from casino.reports.selectors import daily_summary
@@ -37,9 +37,10 @@ def test_an_amended_jogo_counts_once_at_the_hour_of_its_first_revision():
     r1 = table("R1", stake=100)
     draws(r1, 3, dealer, at(3))  # 15:00, 15:01, 15:02
     second = Jogo.objects.get(number=2)
-    amendment = service.propose_amendment(second, dealer, record={**second.record, **demo.CHICKEN, "result": "win"},
+    amendment = services.propose_amendment(jogo=second, user=dealer,
+                                           record={**second.record, **demo.CHICKEN, "result": "win"},
                                           reason="South won", at=at(9))
-    service.decide_amendment(amendment, manager, approve=True, at=at(9))  # 21:00
+    services.decide_amendment(amendment=amendment, user=manager, approve=True, at=at(9))  # 21:00
 
     summary = daily_summary(r1.casino, DAY)
 

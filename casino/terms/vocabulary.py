@@ -5,7 +5,7 @@ Every function returns a string in the language Django has active (`translation.
 LocaleMiddleware). The Portuguese and Chinese follow Portaria n.º 135/91/M's own terms
 (docs/rules.md quotes them, beside the English the project uses). The
 catalogues are `locale/{pt,zh_Hant}/LC_MESSAGES/django.po`; `make messages` fills them from
-this module, `regulation/` and `casino/pit/service.py` (README, "Languages").
+this module, `regulation/` and `casino/pit/services.py` (README, "Languages").
 """
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ _NOTATION = [
      gettext_noop("tile numbers at the end have no suit letter (m, p, s or z)")),
 ]
 
-# The reason the recording service writes on a revision it carries (pit/service.py, `_apply`).
+# The reason the recording service writes on a revision it carries (pit/services.py, `_apply`).
 CARRIED_REASON = gettext_noop("capital carried from the amendment of jogo {number}")
 _CARRIED_REASON = re.compile(r"capital carried from the amendment of jogo (?P<number>\d+)")
 
