@@ -259,3 +259,28 @@ def test_engine_output_on_the_worked_examples_is_unchanged():
         {"code": "winner_declined_pong", "article": "9(a)(2)",
          "message": "Art. 9(a)(2): South called pong and declined it, and so cannot win this jogo."}]
     assert '"template"' not in out and '"params"' not in out
+
+
+# --- one vocabulary: the engine's codes, named once ------------------------------------------------
+
+def test_the_vocabulary_names_every_item_seat_and_pay_all_article_the_engine_has_and_no_other():
+    from regulation.fan import ITEMS
+    from regulation.jogo import SEAT_NAMES
+    from regulation.record import PAY_ALL_ARTICLES
+    from regulation.seats import SEATS
+
+    engine_items = {code for items in ITEMS.values() for code in items}
+    assert set(v.FAN_ITEM_CODES) == engine_items | {"chicken"}
+    assert set(SEAT_NAMES) == set(SEATS)
+    for seat in SEATS:
+        assert in_language("en", v.seat_name, seat) == SEAT_NAMES[seat]
+    assert all(in_language("en", v.pay_all_article_text, article) for article in PAY_ALL_ARTICLES)
+
+
+def test_the_forms_choices_are_the_engines_conditions_and_pay_all_articles():
+    from casino.pit.forms import CONDITIONS, PAY_ALL_ARTICLES as FORM_ARTICLES
+    from regulation.record import CONDITIONS as ENGINE_CONDITIONS, PAY_ALL_ARTICLES
+
+    assert sorted(code for code, _label in CONDITIONS) == sorted(ENGINE_CONDITIONS)
+    assert sorted(FORM_ARTICLES["conventional"] + FORM_ARTICLES["simplified"]) == sorted(PAY_ALL_ARTICLES)
+    assert all(article.startswith("10(a)") for article in FORM_ARTICLES["conventional"])

@@ -15,15 +15,15 @@ from django.conf import settings
 from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
 from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
-from django.utils.translation import get_language, gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
 from casino.pit.days import day_bounds, gaming_day
 from casino.reports.selectors import seat_player
 from casino.pit.selectors import refusal_problems
-from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, rule_set_label
-from regulation.fan import ITEMS
+from casino.terms.vocabulary import (article_name, fan_item_name, localise, revision_reason, round_name,
+                                     rule_set_label)
 from regulation.rotation import Progress
 from regulation.rules import RuleSet
 from regulation.seats import SEATS
@@ -627,15 +627,6 @@ class Explanation:
     decided: list  # readings.Decided: the readings whose other alternative would change its outcome
 
 
-def _item_name(definition) -> str:
-    language = (get_language() or "en").lower()
-    if language.startswith("pt"):
-        return definition.pt
-    if language.startswith("zh"):
-        return definition.zh
-    return definition.en
-
-
 def explain(jogo: Jogo) -> Explanation:
     """Everything an inspector needs to follow one jogo from its record to the money, and the
     readings of the regulation that decided it, with the outcome under the other reading."""
@@ -653,10 +644,9 @@ def explain(jogo: Jogo) -> Explanation:
             sets.append({"kind": tile_set.kind, "tiles": tiles_code(tiles), "exposed": tile_set.exposed,
                          "declared": tile_set.declared})
         pair = tiles_code((shape.pair, shape.pair))  # thirteen orphans: its duplicated tile
-        definitions = ITEMS[result.jogo.variant]
-        for item in result.grade.items:
+        for item in result.grade.items:  # named as the pit names them (casino.terms.vocabulary)
             items.append({"code": item.code, "fan": item.fan, "article": item.article,
-                          "name": _item_name(definitions[item.code])})
+                          "name": fan_item_name(item.code)})
         raw = result.grade.raw
     progress = jogo.progress
     players = {p.chair: p.name for p in jogo.game.players.all()}
