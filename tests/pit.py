@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
 from casino.pit import selectors, services
-from casino.pit.models import Casino, Table
+from casino.pit.models import Casino, Jogo, Table
 from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
 
 CAPITAL = [5000, 3000, 2000, 4000]
@@ -55,6 +55,13 @@ def next_record(game, **fields) -> dict:
     }
     record.update(fields)
     return record
+
+
+def record_next(game, by, at=NOON, **fields) -> Jogo:
+    """Record the game's next jogo (`next_record`) through the service."""
+    jogo, created = services.record_jogo(table=game.table, user=by, record=next_record(game, **fields), at=at)
+    assert created
+    return jogo
 
 
 DRAW = {"result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}

@@ -25,7 +25,7 @@ def at(hours: float) -> dt.datetime:
     return NOON + dt.timedelta(hours=hours)
 
 
-def record(game, fields: dict, when: dt.datetime, by: User) -> Jogo:
+def record_at(game, fields: dict, when: dt.datetime, by: User) -> Jogo:
     row, _ = services.record_jogo(table=game.table, user=by,
                                   record={**selectors.record_header(game), "result": "win", **fields}, at=when)
     return row
@@ -71,7 +71,7 @@ def known_day() -> KnownDay:
     game = seat(r1, dealer, at=NOON)
     script = [demo.CHICKEN, demo.DRAW, demo.FALSE_WIN, demo.DRAGON_SELF_DRAWN, demo.PURE_ONE_SUIT, demo.PAY_ALL,
               demo.MISDECLARED]
-    jogos = [record(game, fields, at(0.1 * (index + 1)), dealer) for index, fields in enumerate(script)]
+    jogos = [record_at(game, fields, at(0.1 * (index + 1)), dealer) for index, fields in enumerate(script)]
     try:
         services.record_jogo(table=r1, user=dealer,
                              record={**selectors.record_header(game), "result": "win", **demo.CHICKEN,
@@ -81,15 +81,15 @@ def known_day() -> KnownDay:
     services.flag(jogo=jogos[0], user=people["inspector"], note="Check the camera", at=at(1))
 
     game = seat(r2, dealer, capital=[5000, 300, 2000, 4000], at=at(2))
-    record(game, demo.CHICKEN, at(2), dealer)
-    second = record(game, demo.CHICKEN, at(15), dealer)
+    record_at(game, demo.CHICKEN, at(2), dealer)
+    second = record_at(game, demo.CHICKEN, at(15), dealer)
     amendment = services.propose_amendment(jogo=second, user=people["supervisor"], record={**second.record, **demo.DRAW,
                                           "winner": None, "discarder": None, "hand": None},
                                           reason="Nobody won: the wall was exhausted", at=at(16))
     services.decide_amendment(amendment=amendment, user=people["manager"], approve=True, at=at(16))
 
     game = seat(r3, dealer, at=at(20))  # 08:00 on the 22nd: the next gaming day
-    record(game, demo.CHICKEN, at(20), dealer)
+    record_at(game, demo.CHICKEN, at(20), dealer)
     return KnownDay(r1.casino, r1, r2, people)
 
 
@@ -99,7 +99,7 @@ def draws(at_table: Table, count: int, by: User, start: dt.datetime) -> None:
         services.end_game(game=playing, user=by, at=start)
     game = seat(at_table, by, at=start)
     for index in range(count):
-        record(game, demo.DRAW, start + dt.timedelta(minutes=index), by)
+        record_at(game, demo.DRAW, start + dt.timedelta(minutes=index), by)
 
 
 def pdf_text(pdf: bytes) -> str:

@@ -8,7 +8,7 @@ from django.db import connection
 from casino.pit.recheck import Difference
 from casino.audit.selectors import BadDays, Days, commission_audit, parse_days
 from casino.pit import services
-from tests.audit import DAY, NEXT_DAY, next_values, plant, record, varied_day
+from tests.audit import DAY, NEXT_DAY, next_values, plant, record_next, varied_day
 from tests.pit import NOON, next_record, seat, table
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,7 @@ def test_a_range_of_days_adds_them_up_per_table_and_per_tier():
     people, t1, game, rows = varied_day()
     t3 = table("T3", stake=100)
     other = seat(t3, people["dealer"], capital=[50000, 50000, 50000, 50000])
-    record(other, people["dealer"], at=NOON + dt.timedelta(days=1))
+    record_next(other, people["dealer"], at=NOON + dt.timedelta(days=1))
 
     one_day = commission_audit(Days(DAY, DAY))
     both = commission_audit(Days(DAY, NEXT_DAY))

@@ -7,7 +7,7 @@ from casino.audit.selectors import Days, count_by_kind, exceptions
 from casino.pit import errors, selectors, services
 from casino.pit.demo import FALSE_WIN, PAY_ALL
 from casino.pit.roles import INSPECTOR
-from tests.audit import DAY, plant, record, varied_day
+from tests.audit import DAY, plant, record_next, varied_day
 from tests.pit import DRAW, NOON, seat, staff, user
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_art_10_a_false_win_is_queued():
 def test_art_9_a_4_a_win_where_the_capital_cap_bound_is_queued():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 80, 2000, 4000])  # South (chair 1) has 80 at stake
-    capped = record(game, people["dealer"])  # South wins 100 in dues, receives 80
+    capped = record_next(game, people["dealer"])  # South wins 100 in dues, receives 80
 
     entry, = exceptions(TODAY, "capped")
 
@@ -85,8 +85,8 @@ def test_a_gap_in_the_jogo_numbers_and_the_ledger_sequence_is_queued():
 def test_art_3_a_banker_that_the_games_progress_does_not_give_is_a_rotation_anomaly():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    first = record(game, people["dealer"])  # South wins: the bank passes to chair 1 (Art. 3)
-    second = record(game, people["dealer"], **DRAW)  # played with chair 1 as banker
+    first = record_next(game, people["dealer"])  # South wins: the bank passes to chair 1 (Art. 3)
+    second = record_next(game, people["dealer"], **DRAW)  # played with chair 1 as banker
     # The amendment says the banker (East) won jogo 1 after all: the bank should have stayed at
     # chair 0 (I-1), but jogo 2 keeps the seats it was played with.
     corrected = {**first.record, "winner": "E", "discarder": "W"}
@@ -154,10 +154,10 @@ def test_a_refused_record_of_the_day_is_queued_with_who_tried_and_why():
 def test_the_queue_names_players_not_seat_letters():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 80, 2000, 4000])
-    record(game, people["dealer"])  # South (Player 1) wins, capped at his 80; the bank passes to chair 1
-    record(game, people["dealer"], **PAY_ALL)  # banker now Player 1; West (Player 3) pays for the losers
+    record_next(game, people["dealer"])  # South (Player 1) wins, capped at his 80; the bank passes to chair 1
+    record_next(game, people["dealer"], **PAY_ALL)  # banker now Player 1; West (Player 3) pays for the losers
     # South won again: the bank is at chair 2, so North is chair 1's Player 1.
-    record(game, people["dealer"], **{**FALSE_WIN, "winner": None, "discarder": None, "hand": None})
+    record_next(game, people["dealer"], **{**FALSE_WIN, "winner": None, "discarder": None, "hand": None})
 
     texts = {entry.kind: entry.detail for entry in exceptions(TODAY)}
 

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from casino.audit.selectors import Days, current_revisions
 from casino.pit import services
-from tests.audit import DAY, plant, record, varied_day
+from tests.audit import DAY, plant, record_next, varied_day
 from tests.pit import seat
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def a_busy_day():
     from tests.pit import table
     t3 = table("T3", stake=100)
     other = seat(t3, people["dealer"], capital=[5000, 150, 2000, 4000])
-    record(other, people["dealer"])
+    record_next(other, people["dealer"])
     return people, t1, game
 
 

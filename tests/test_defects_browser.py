@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from casino.pit import services
 from casino.pit.demo import FALSE_WIN, PAY_ALL
-from tests.audit import record
+from tests.audit import record_next
 from tests.pit import DRAW, NOON, seat, staff
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the browser fixture)
 
@@ -107,7 +107,7 @@ def test_the_explained_jogo_in_portuguese(screen):
         for chair, (name, amount) in enumerate(zip(["Ana Sousa", "Bruno Lei", "Carla Ho", "Duarte Chan"],
                                                    [5000, 3000, 2000, 4000]))])
     # tests/audit.py's varied day: a win, a draw, a false win, then South's win with West paying for all.
-    rows = [record(game, people["dealer"], **fields)
+    rows = [record_next(game, people["dealer"], **fields)
             for fields in ({}, DRAW, {**FALSE_WIN, "winner": None, "discarder": None, "hand": None}, PAY_ALL)]
     screen.log_in("inspector")
     screen.open(f"/audit/jogos/{rows[3].pk}/")

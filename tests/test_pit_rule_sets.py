@@ -25,7 +25,7 @@ from casino.pit import errors, services, verify
 from casino.pit.models import Casino, Jogo, Table
 from casino.reports.selectors import daily_summary
 from regulation.rules import DEFAULT, registered, rule_set
-from tests.audit import DAY, NEXT_DAY, record
+from tests.audit import DAY, NEXT_DAY, record_next
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def recompute(*args) -> str:
 
 def test_a_jogo_stores_the_code_and_version_of_the_rule_set_that_scored_it():
     people, t1, t2 = staff()
-    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
 
     jogo.refresh_from_db()
     assert (jogo.rule_set_code, jogo.rule_set_version) == ("portaria-135-91-M", 1)
@@ -70,14 +70,14 @@ def test_a_jogo_stores_the_code_and_version_of_the_rule_set_that_scored_it():
 def test_moving_a_table_to_a_new_rule_set_leaves_yesterdays_jogos_judged_as_before(doubled):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    yesterday = [record(game, people["dealer"], **fields) for fields in ({}, DRAW, {})]
+    yesterday = [record_next(game, people["dealer"], **fields) for fields in ({}, DRAW, {})]
     services.end_game(game=game, user=people["supervisor"], at=NOON)
     yesterdays_audit = audit_figures(Days(DAY, DAY))
     assert "ledger intact" in _verify()
     assert [row.commission for row in yesterday] == [10, 0, 10]  # Art. 8: 10 at the tier 25/50
 
     services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
-    today = record(seat(t1, people["dealer"], at=TOMORROW_NOON), people["dealer"], at=TOMORROW_NOON)
+    today = record_next(seat(t1, people["dealer"], at=TOMORROW_NOON), people["dealer"], at=TOMORROW_NOON)
 
     # Yesterday's jogos: judged under the rule set that scored them, figure for figure.
     assert audit_figures(Days(DAY, DAY)) == yesterdays_audit
@@ -105,7 +105,7 @@ def test_moving_a_table_to_a_new_rule_set_leaves_yesterdays_jogos_judged_as_befo
 def test_an_amendment_of_yesterdays_jogo_is_scored_under_its_own_rule_set(doubled):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    first = record(game, people["dealer"])
+    first = record_next(game, people["dealer"])
     services.end_game(game=game, user=people["supervisor"], at=NOON)
     services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
 
@@ -120,7 +120,7 @@ def test_an_amendment_of_yesterdays_jogo_is_scored_under_its_own_rule_set(double
 
 def test_the_rule_set_of_a_jogo_is_covered_by_its_hash(doubled):
     people, t1, t2 = staff()
-    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SET LOCAL session_replication_role = replica")  # the append-only triggers off
@@ -137,7 +137,7 @@ def test_a_jogo_scored_under_a_rule_set_the_engine_does_not_know_is_a_break():
     people, t1, t2 = staff()
     with registered(DOUBLED):
         services.change_rule_set(table=t1, code=DOUBLED.code, version=DOUBLED.version)
-        jogo = record(seat(t1, people["dealer"]), people["dealer"])
+        jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
 
     # The rule set is gone, as after its removal from the code: its jogo cannot be judged.
     found = verify.breaks()
@@ -254,7 +254,7 @@ def test_the_table_page_offers_the_rule_sets_between_games_and_says_why_a_change
 
 def test_the_api_names_the_rule_set_of_a_table_and_of_each_jogo(client):
     people, t1, t2 = staff()
-    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
     client.force_login(people["inspector"])
 
     table = client.get(f"/api/v1/tables/{t1.pk}/").json()
@@ -268,10 +268,10 @@ def test_the_daily_report_names_each_rule_set_its_day_was_scored_under(doubled):
 
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    record(game, people["dealer"])
+    record_next(game, people["dealer"])
     services.end_game(game=game, user=people["supervisor"], at=NOON)
     services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
-    record(seat(t1, people["dealer"]), people["dealer"])
+    record_next(seat(t1, people["dealer"]), people["dealer"])
 
     summary = daily_summary(Casino.objects.get(), DAY)
     html = report_html(summary, language="en")
@@ -297,8 +297,8 @@ def test_the_audits_rotation_check_follows_the_engine_on_whether_the_bank_moved(
     with registered(BANK_PASSES):
         services.change_rule_set(table=t1, code=BANK_PASSES.code, version=BANK_PASSES.version)
         game = seat(t1, people["dealer"])
-        draw = record(game, people["dealer"], **DRAW)
-        after_draw = record(game, people["dealer"], **DRAW)
+        draw = record_next(game, people["dealer"], **DRAW)
+        after_draw = record_next(game, people["dealer"], **DRAW)
         assert draw.outcome["next"]["banker_moves"] is True
         assert (draw.banker_chair, after_draw.banker_chair) == (0, 1)  # the pit passed the bank on the draw
         assert exceptions(Days(DAY, DAY), "rotation") == []

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from casino.pit import days, errors, selectors, services
 from casino.pit.models import Jogo, Movement, Refusal
-from tests.pit import DRAW, NOON, next_record, seat, staff, table, user
+from tests.pit import DRAW, NOON, next_record, record_next, seat, staff, table, user
 
 pytestmark = pytest.mark.django_db
 
@@ -20,15 +20,9 @@ def pit():
     return people, t1, game
 
 
-def record(game, by, **fields):
-    jogo, created = services.record_jogo(table=game.table, user=by, record=next_record(game, **fields), at=NOON)
-    assert created
-    return jogo
-
-
 def test_art_7_a_won_jogo_is_stored_with_its_settlement_and_the_capital_after_it(pit):
     people, t1, game = pit
-    jogo = record(game, people["dealer"])
+    jogo = record_next(game, people["dealer"])
 
     # South (chair 1) wins a chicken hand at 25/50: the banker East pays 2 × 25, West and North
     # 25 each (Art. 7, I-6); the house takes 10 from the winner (Art. 8).
@@ -45,7 +39,7 @@ def test_art_7_a_won_jogo_is_stored_with_its_settlement_and_the_capital_after_it
 def test_each_players_capital_carries_to_the_next_jogo_and_a_stale_capital_is_refused(pit):
     people, t1, game = pit
     stale = next_record(game)
-    record(game, people["dealer"])
+    record_next(game, people["dealer"])
 
     # The bank passed to chair 1 (Art. 3): chair 1 is now East with 3090.
     assert next_record(game)["capital"] == {"E": 3090, "S": 1975, "W": 3975, "N": 4950}
@@ -85,13 +79,13 @@ def test_a_malformed_record_is_refused_naming_the_field(pit):
 def test_art_3_the_bank_stays_on_a_banker_win_a_draw_and_a_false_win_and_passes_on_another_win(pit):
     people, t1, game = pit
     assert selectors.progress(game).banker == 0
-    record(game, people["dealer"], winner="E", discarder="W")  # banker wins: keeps the bank
+    record_next(game, people["dealer"], winner="E", discarder="W")  # banker wins: keeps the bank
     assert selectors.progress(game).banker == 0
-    record(game, people["dealer"], **DRAW)  # I-1
-    record(game, people["dealer"], result="false_win", winner=None, discarder=None, hand=None, declared_fan=None,
+    record_next(game, people["dealer"], **DRAW)  # I-1
+    record_next(game, people["dealer"], result="false_win", winner=None, discarder=None, hand=None, declared_fan=None,
            false_win={"seat": "N"})  # I-1
     assert selectors.progress(game).banker == 0
-    record(game, people["dealer"])  # South wins: the bank passes to the player on the right
+    record_next(game, people["dealer"])  # South wins: the bank passes to the player on the right
     state = selectors.progress(game)
     assert (state.banker, state.seats) == (1, {"E": 1, "S": 2, "W": 3, "N": 0})
 
@@ -101,7 +95,7 @@ def test_i_2_after_the_north_round_the_game_is_complete_and_a_17th_jogo_is_refus
     winds = []
     for _ in range(16):
         winds.append(selectors.progress(game).round_wind)
-        record(game, people["dealer"], declared_fan=None)
+        record_next(game, people["dealer"], declared_fan=None)
     game.refresh_from_db()
 
     assert winds == ["E"] * 4 + ["S"] * 4 + ["W"] * 4 + ["N"] * 4
@@ -155,7 +149,7 @@ def test_buy_ins_and_cash_outs_are_movements_and_change_the_capital_of_the_next_
 
 def test_ledger_rows_are_never_changed_or_deleted_by_the_application(pit):
     people, t1, game = pit
-    jogo = record(game, people["dealer"])
+    jogo = record_next(game, people["dealer"])
     jogo.commission = 0
     with pytest.raises(ValidationError):
         jogo.save()

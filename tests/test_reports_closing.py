@@ -11,7 +11,7 @@ from casino.pit.models import Amendment, Jogo, Refusal
 from casino.pit.models import DayEvent, GamingDay
 from casino.pit.services import close_day, reopen_day
 from tests.pit import seat, table, user
-from tests.reports import DAY, at, record
+from tests.reports import DAY, at, record_at
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def day():
               "manager": user("manager", "manager")}
     r1 = table("R1", stake=25)
     game = seat(r1, people["dealer"], at=at(0))
-    jogo = record(game, demo.CHICKEN, at(0.1), people["dealer"])
+    jogo = record_at(game, demo.CHICKEN, at(0.1), people["dealer"])
     return people, r1, game, jogo
 
 

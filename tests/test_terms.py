@@ -14,23 +14,16 @@ from casino.pit.errors import Problem
 from casino.terms import vocabulary as v
 from regulation import MalformedRecord, read_record, score
 from regulation.fan import ITEMS
-from tests.jogos import CHICKEN
+from tests.jogos import record
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: ROOT / "casino/terms/locale" / lang / "LC_MESSAGES/django.po" for lang in ("pt", "zh_Hant")}
-FOUR = {"E": 5000, "S": 3000, "W": 2000, "N": 4000}
 TILES = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
 
 def in_language(language, function, *args):
     with translation.override(language):
         return function(*args)
-
-
-def record(**fields):
-    base = {"variant": "conventional", "stake": 25, "round_wind": "E", "capital": dict(FOUR), "result": "win",
-            "winner": "S", "discarder": "W", "hand": CHICKEN}
-    return {**base, **fields}
 
 
 # --- the vocabulary ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from django.utils import translation
 
 from casino.pit import errors, services
 from casino.pit.models import Jogo
-from tests.audit import DAY, plant, record
+from tests.audit import DAY, plant, record_next
 from tests.pit import NOON, staff
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +116,7 @@ def casino():
     game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))])
-    rows = [record(game, people["dealer"], **fields)
+    rows = [record_next(game, people["dealer"], **fields)
             for fields in ({}, DRAW, {**FALSE_WIN, "winner": None, "discarder": None, "hand": None},
                            {**PAY_ALL}, MISDECLARED)]
     amendment = services.propose_amendment(jogo=rows[0], user=people["supervisor"], reason=REASON,

@@ -10,7 +10,7 @@ from django.utils import timezone
 from casino.pit import demo, selectors, services
 from casino.pit.models import Table
 from tests.pit import seat
-from tests.reports import record
+from tests.reports import record_at
 
 FIRST = dt.date(2026, 11, 1)  # the first day of play of the tests' history
 
@@ -27,7 +27,7 @@ def play(at_table: Table, by: User, day: dt.date, results: str) -> None:
         services.end_game(game=playing, user=by, at=noon(day))
     game = seat(at_table, by, at=noon(day))
     for index, letter in enumerate(results):
-        record(game, demo.CHICKEN if letter == "W" else demo.DRAW, noon(day) + dt.timedelta(minutes=10 * (index + 1)),
+        record_at(game, demo.CHICKEN if letter == "W" else demo.DRAW, noon(day) + dt.timedelta(minutes=10 * (index + 1)),
                by)
 
 
