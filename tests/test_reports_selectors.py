@@ -56,3 +56,19 @@ def test_a_jogo_after_midnight_belongs_to_the_gaming_day_before():
 
     assert daily_summary(r1.casino, DAY).totals.jogos == 1
     assert daily_summary(r1.casino, DAY + dt.timedelta(days=1)).empty
+
+
+def test_the_days_figures_are_counted_and_added_by_name():
+    """Each figure of `Figures` is counted by the one query under its own name and added field by
+    field: a new figure is a field and a count, never a position to thread through."""
+    from dataclasses import fields
+
+    from casino.reports.selectors import COUNTED, GRADES, Figures
+
+    assert {figure.name for figure in fields(Figures)} == set(COUNTED) | {"wins_by_grade"}
+    one = Figures(games=1, jogos=3, wins_by_grade=tuple(range(len(GRADES))), draws=1, commission=20)
+    other = Figures(jogos=2, wins_by_grade=(1,) * len(GRADES), false_wins=1, capped=1, commission=10)
+    total = one + other
+    assert (total.games, total.jogos, total.draws, total.false_wins, total.capped, total.commission) == (1, 5, 1, 1, 1, 30)
+    assert total.wins_by_grade == tuple(grade + 1 for grade in range(len(GRADES)))
+    assert total.wins == one.wins + other.wins
