@@ -5,7 +5,7 @@ the service, and POST p99 at most 50 ms.
 It makes a throwaway PostgreSQL database (default `casino_load`, dropped first), seats a game at
 each table through the service, then:
 
-1. times the recording service alone, in this process: `service.record_jogo` for draws;
+1. times the recording service alone, in this process: `services.record_jogo` for draws;
 2. starts gunicorn on a free loopback port and sends an open-loop, paced load: each table's jogo
    k is due at start + k / rate, whatever happened to the ones before (a table's jogos go one
    after another, as at a real table, so a late answer delays the next request: its latency is
@@ -80,7 +80,7 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
 
 
 def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
-    """Milliseconds per `service.record_jogo` of a draw, in this process, on one extra table:
+    """Milliseconds per `services.record_jogo` of a draw, in this process, on one extra table:
     wall clock, and this process's CPU time (the service's own work without the database's,
     and far less disturbed than the wall clock by other work on a shared machine)."""
     from django.contrib.auth.models import User
@@ -203,7 +203,7 @@ def main() -> None:
 
     token, tables = build(args.database, args.tables)
     times, cpu = time_service(args.database, args.service_jogos)
-    print(f"service.record_jogo of a draw, in-process on PostgreSQL: median {statistics.median(times):.2f} ms, "
+    print(f"services.record_jogo of a draw, in-process on PostgreSQL: median {statistics.median(times):.2f} ms, "
           f"p95 {percentile(times, 95):.2f} ms over {len(times)} jogos; CPU of this process: median "
           f"{statistics.median(cpu):.2f} ms; load average {os.getloadavg()[0]:.1f}")
 

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from casino.pit import errors, services
-from casino.pit.models import Amendment, Flag, Jogo, Refusal
+from casino.pit.models import Amendment, Flag, Game, Jogo, Refusal
 from casino.pit.roles import COUNTER
 from tests.pit import DRAW, NOON, api_routes, next_record, seat, staff, table, user
 
@@ -224,3 +224,33 @@ def test_the_list_of_tables_reads_each_tables_next_jogo_in_a_fixed_number_of_que
     assert len(rows) == 8 and all(row["next"]["number"] == 1 for row in rows if row["number"] != "T2")
     assert [row for row in rows if row["number"] == "T1"] == [
         row for row in (first["results"] if isinstance(first, dict) else first) if row["number"] == "T1"]
+
+
+def test_the_list_of_games_reads_each_games_capital_in_a_fixed_number_of_queries(django_assert_max_num_queries):
+    from casino.pit import selectors
+
+    people, t1, _t2 = staff()
+    client = APIClient()
+    client.force_authenticate(people["manager"])
+
+    def play_a_game(at_table, *, end: bool):
+        game = seat(at_table, people["dealer"])
+        services.record_jogo(table=at_table, user=people["dealer"], record=next_record(game), at=NOON)
+        services.move_money(game=game, user=people["supervisor"], chair=0, kind="cash_out", amount=100, at=NOON)
+        if end:
+            services.end_game(game=game, user=people["dealer"], at=NOON)
+        return game
+
+    play_a_game(t1, end=True)
+    seat(t1, people["dealer"])  # a game in progress with no jogo yet
+    with django_assert_max_num_queries(20) as few:
+        client.get("/api/v1/games/")
+    for number in range(3, 7):
+        at_table = table(f"T{number}", staff=[people["dealer"], people["supervisor"]])
+        play_a_game(at_table, end=True)
+        play_a_game(at_table, end=False)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        rows = client.get("/api/v1/games/").json()["results"]
+    assert len(rows) == 10
+    assert {row["id"]: row["capital"] for row in rows} == {
+        game.pk: selectors.capital(game) for game in Game.objects.all()}

@@ -119,6 +119,14 @@ class GameViewSet(ReadViewSet):
     def get_queryset(self):
         return Game.objects.filter(table__in=self.tables()).prefetch_related("players")
 
+    def list(self, request, *args, **kwargs):
+        """The games, each with its capital now, read for the whole page at once."""
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        games = list(page if page is not None else self.filter_queryset(self.get_queryset()))
+        context = {**self.get_serializer_context(), "capitals": selectors.capitals(games)}
+        data = self.get_serializer(games, many=True, context=context).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
     @extend_schema(request=None, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     def end(self, request, pk=None):

@@ -99,6 +99,29 @@ def replayed_capital(game: Game, after_position: int | None = None) -> list[int 
     return with_movements(amounts, Movement.objects.filter(game=game, after_jogos=after_position).order_by("seq"))
 
 
+def capitals(games: list[Game]) -> dict[int, list[int | None]]:
+    """`capital(game)` of each of `games` (their players prefetched), in three queries whatever
+    their number: for a list of games."""
+    found = dict(Table.objects.filter(game__in=games).values_list("game_id", "game_capital"))
+    ended = [game for game in games if game.pk not in found]
+    last: dict[int, tuple[int, list]] = {}
+    for game_id, position, after in (Jogo.objects.filter(game__in=ended).order_by("game", "position", "revision")
+                                     .values_list("game_id", "position", "capital_after")):
+        last[game_id] = (position, after)  # the highest position at its highest revision comes last
+    moved = defaultdict(list)
+    for movement in Movement.objects.filter(game__in=ended).only("game", "after_jogos", "chair", "kind", "amount") \
+            .order_by("seq"):
+        moved[movement.game_id, movement.after_jogos].append(movement)
+    for game in ended:
+        position, amounts = last.get(game.pk, (0, None))
+        if amounts is None:
+            amounts = [None] * 4
+            for player in game.players.all():
+                amounts[player.chair] = 0
+        found[game.pk] = with_movements(amounts, moved[game.pk, position])
+    return {game.pk: list(found[game.pk]) for game in games}
+
+
 def with_movements(amounts: list[int | None], movements) -> list[int | None]:
     """Each chair's capital at stake after the buy-ins and cash-outs `movements` (a copy)."""
     amounts = list(amounts)

@@ -93,7 +93,8 @@ class GameSerializer(serializers.ModelSerializer):
         extra_kwargs = {"first_banker": {"help_text": "the first banker's " + CHAIR_HELP}}
 
     def get_capital(self, game: Game) -> list[int | None]:
-        return selectors.capital(game)
+        known = self.context.get("capitals") or {}  # a list's, read for all its games at once
+        return known[game.pk] if game.pk in known else selectors.capital(game)
 
 
 def chair_field(**kwargs) -> serializers.IntegerField:
