@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
@@ -96,7 +97,8 @@ def replayed_capital(game: Game, after_position: int | None = None) -> list[int 
         amounts = [None] * 4
         for chair in game.players.values_list("chair", flat=True):
             amounts[chair] = 0
-    return with_movements(amounts, Movement.objects.filter(game=game, after_jogos=after_position).order_by("seq"))
+    return with_movements(amounts, _moves(Movement.objects.filter(game=game, after_jogos=after_position)
+                                          .order_by("seq")))
 
 
 def capitals(games: list[Game]) -> dict[int, list[int | None]]:
@@ -118,16 +120,22 @@ def capitals(games: list[Game]) -> dict[int, list[int | None]]:
             amounts = [None] * 4
             for player in game.players.all():
                 amounts[player.chair] = 0
-        found[game.pk] = with_movements(amounts, moved[game.pk, position])
+        found[game.pk] = with_movements(amounts, _moves(moved[game.pk, position]))
     return {game.pk: list(found[game.pk]) for game in games}
 
 
-def with_movements(amounts: list[int | None], movements) -> list[int | None]:
-    """Each chair's capital at stake after the buy-ins and cash-outs `movements` (a copy)."""
+def with_movements(amounts: list[int | None], movements: Iterable[tuple[int, int]]) -> list[int | None]:
+    """Each chair's capital at stake (a copy of `amounts`) after the buy-ins and cash-outs
+    `movements`, each a chair and its signed amount. The service, these selectors and the
+    ledger's verifier all carry capital over movements here."""
     amounts = list(amounts)
-    for movement in movements:
-        amounts[movement.chair] += movement.signed_amount
+    for chair, amount in movements:
+        amounts[chair] += amount
     return amounts
+
+
+def _moves(movements: Iterable[Movement]) -> Iterator[tuple[int, int]]:
+    return ((movement.chair, movement.signed_amount) for movement in movements)
 
 
 def record_header(game: Game) -> dict:

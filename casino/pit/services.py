@@ -562,9 +562,9 @@ def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "",
     amended = _jogo_row(original.progress, original.capital_before, record, jogo, result, game=game,
                         number=original.number, position=original.position, revision=original.revision + 1,
                         kind=Jogo.AMENDED, reason=reason, gaming_day=original.gaming_day, **ledger)
-    moved: dict[int, list[Movement]] = {}
+    moved: dict[int, list[tuple[int, int]]] = {}
     for movement in Movement.objects.filter(game=game).order_by("seq"):
-        moved.setdefault(movement.after_jogos, []).append(movement)
+        moved.setdefault(movement.after_jogos, []).append((movement.chair, movement.signed_amount))
     jogos = current_jogos(game)
     after = {row.position: row.capital_after for row in jogos}
     after[original.position] = amended.capital_after
