@@ -98,7 +98,8 @@ def test_the_preview_lists_every_error_with_its_article(dealer, people):
     seat(t1, staff_["dealer"])
     page = dealer.post(reverse("pit:preview", args=[t1.pk]), posted_win(discarder="S")).content.decode()
     assert "cannot be saved" in page and "Art. 4(a)" in page  # the winner's own discard
-    page = dealer.post(reverse("pit:preview", args=[t1.pk]), posted_win(concealed="345m678p234s99m1x1p")).content.decode()
+    page = dealer.post(reverse("pit:preview", args=[t1.pk]),
+                       posted_win(concealed="345m678p234s99m1x1p")).content.decode()
     assert "hand.concealed" in page or "Art. 2" in page
 
 

@@ -193,7 +193,9 @@ def test_jsonl_refuses_every_integer_given_as_a_float_string_or_boolean(tmp_path
 
 
 def test_unknown_tile_is_refused_naming_the_field():
-    process = run("score", "-", stdin=json.dumps(full_record(hand={"concealed": "345m678p234s99m11p", "winning_tile": "8z"})).encode())
+    process = run("score", "-",
+                  stdin=json.dumps(full_record(hand={"concealed": "345m678p234s99m11p",
+                                                     "winning_tile": "8z"})).encode())
 
     assert_exits_refused(process)
     assert b"hand.winning_tile" in process.stderr
@@ -215,7 +217,8 @@ def test_an_absurd_exponent_stake_is_refused_promptly():
 
 def test_jsonl_prints_one_result_per_line(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    lines = [full_record(), full_record(hand=SEVEN_PAIRS), full_record(result="draw", winner=None, discarder=None, hand=None)]
+    lines = [full_record(), full_record(hand=SEVEN_PAIRS),
+             full_record(result="draw", winner=None, discarder=None, hand=None)]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
 
     process = run("score", "--jsonl", str(path))
@@ -229,7 +232,8 @@ def test_jsonl_prints_one_result_per_line(tmp_path):
 
 def test_jsonl_a_malformed_line_gets_a_result_line_and_exit_2(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    path.write_bytes(b"\n".join([json.dumps(full_record()).encode(), b"not json", json.dumps(full_record()).encode()]) + b"\n")
+    path.write_bytes(b"\n".join([json.dumps(full_record()).encode(), b"not json",
+                                 json.dumps(full_record()).encode()]) + b"\n")
 
     process = run("score", "--jsonl", str(path))
 

@@ -69,6 +69,7 @@ def test_the_days_figures_are_counted_and_added_by_name():
     one = Figures(games=1, jogos=3, wins_by_grade=tuple(range(len(GRADES))), draws=1, commission=20)
     other = Figures(jogos=2, wins_by_grade=(1,) * len(GRADES), false_wins=1, capped=1, commission=10)
     total = one + other
-    assert (total.games, total.jogos, total.draws, total.false_wins, total.capped, total.commission) == (1, 5, 1, 1, 1, 30)
+    figures = (total.games, total.jogos, total.draws, total.false_wins, total.capped, total.commission)
+    assert figures == (1, 5, 1, 1, 1, 30)
     assert total.wins_by_grade == tuple(grade + 1 for grade in range(len(GRADES)))
     assert total.wins == one.wins + other.wins

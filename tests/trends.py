@@ -27,7 +27,8 @@ def play(at_table: Table, by: User, day: dt.date, results: str) -> None:
         services.end_game(game=playing, user=by, at=noon(day))
     game = seat(at_table, by, at=noon(day))
     for index, letter in enumerate(results):
-        record_at(game, demo.CHICKEN if letter == "W" else demo.DRAW, noon(day) + dt.timedelta(minutes=10 * (index + 1)),
+        record_at(game, demo.CHICKEN if letter == "W" else demo.DRAW,
+                  noon(day) + dt.timedelta(minutes=10 * (index + 1)),
                by)
 
 

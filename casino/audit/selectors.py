@@ -460,7 +460,8 @@ def _in(days: Days, row: Jogo) -> bool:
 
 def _rotation(games: _Games) -> list[Entry]:
     """Replay each game's current revisions (Art. 3): I-1 the bank moves when the engine's
-    outcome says so (under the jogo's rule set, only when a non-banker wins); I-2 the round wind advances when the bank returns to the first banker."""
+    outcome says so (under the jogo's rule set; by default only when a non-banker wins); I-2
+    the round wind advances when the bank returns to the first banker."""
     days, by_game = games.days, games.by_game
     chairs: dict[int, list[int]] = defaultdict(list)
     names: dict[int, dict[int, str]] = defaultdict(dict)
