@@ -136,7 +136,7 @@ def build_table(task: tuple) -> int:
 
     from casino.pit.chain import GENESIS, row_hash
     from casino.pit.models import Jogo, Movement
-    from casino.pit.service import gaming_day
+    from casino.pit.days import gaming_day
     from regulation import read_record, score
     from regulation.rotation import Progress
 

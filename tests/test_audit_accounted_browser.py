@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino.pit import service
+from casino.pit import errors, services
 from casino.pit.models import Refusal, RefusalConfirmation
 from tests.pit import DRAW, NOON, next_record, seat, staff
 from tests.test_oversight_browser import as_user, submit
@@ -24,9 +24,10 @@ def refused():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
     for _ in range(3):
-        service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
-    with pytest.raises(service.Refused):
-        service.record_jogo(t1, people["dealer"], {**next_record(game, **DRAW), "stake": 30}, at=NOON)
+        services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **DRAW), at=NOON)
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=t1, user=people["dealer"], record={**next_record(game, **DRAW), "stake": 30},
+                             at=NOON)
     return people, Refusal.objects.get()
 
 
@@ -57,8 +58,9 @@ def test_a_refused_attempt_is_an_open_item_until_a_supervisor_confirms_it(screen
 def test_nobody_is_offered_to_confirm_his_own_refused_attempt(screen: Screen, refused):
     people, by_the_dealer = refused
     game = by_the_dealer.table.games.get()
-    with pytest.raises(service.Refused):
-        service.record_jogo(game.table, people["supervisor"], {**next_record(game, **DRAW), "stake": 30}, at=NOON)
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=game.table, user=people["supervisor"],
+                             record={**next_record(game, **DRAW), "stake": 30}, at=NOON)
     as_user(screen, "supervisor")
     screen.open(f"/pit/refusals/?day={DAY}")
     screen.wait_for("table.refusals tbody", "not yet confirmed")
