@@ -104,9 +104,9 @@ class WinContext(Value):
 
 
 def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
-                conditions: frozenset[str], packed: int) -> WinContext:
-    """`packed`: the packed counts (tiles.pack) of every tile of the hand, melds included."""
-    numbered_suits, has_honours, terminals_honours_only = kinds_held(packed)
+                conditions: frozenset[str], counts: int) -> WinContext:
+    """`counts`: of every tile of the hand by kind, melds included (tiles.py)."""
+    numbered_suits, has_honours, terminals_honours_only = kinds_held(counts)
     return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
                       numbered_suits, has_honours, terminals_honours_only)
 

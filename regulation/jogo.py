@@ -20,9 +20,6 @@ from .hands import (
     declared_set,
     decompose,
     is_seven_pairs,
-    may_exceed_four,
-    packed_kinds,
-    unpack_suits,
     thirteen_orphans,
 )
 from .record import Jogo
@@ -36,11 +33,11 @@ from .tiles import (
     GREEN_DRAGON,
     HONOURS,
     KINDS,
-    PACKED,
     SIMPLIFIED,
     WINDS,
     tile_code,
     tiles_code,
+    within_art_2,
 )
 from .values import Value
 
@@ -202,7 +199,7 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
                 gettext_noop("the winner cannot win on his own discard; leave the discarder empty for a "
                              "self-drawn win."))
     melds = _check_melds(jogo, breaches)
-    shapes, packed = _check_shape(jogo, melds, breaches)
+    shapes, counts = _check_shape(jogo, melds, breaches)
     if jogo.conditions or jogo.conduct:  # most wins claim no condition and record no conduct
         kongs = len([m for m in hand.melds if m.kind == KONG])
         _check_conditions(jogo, kongs, breaches)
@@ -212,7 +209,7 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
-                          hand.winning_tile, jogo.conditions, packed)
+                          hand.winning_tile, jogo.conditions, counts)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
         _check_pay_all(jogo, best, rules, breaches)
@@ -239,7 +236,7 @@ def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
         return
     if len(melds) > MAX_SETS[variant] or len(in_hand) != HAND_TILES[variant] - 3 * len(melds):
         return
-    wins = bool(decompose(unpack_suits(hand.counts + PACKED[hand.winning_tile]), tuple(melds))) or (
+    wins = bool(decompose(hand.counts, tuple(melds))) or (
         variant == CONVENTIONAL and not melds and thirteen_orphans(counts_of(in_hand)) is not None)
     if wins:
         article = art(jogo, "10(a)(8)", "10(b)(3)")
@@ -283,24 +280,21 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
 def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], int]:
     """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
 
-    Returns every reading of the hand (none when it is not a winning hand) and the packed counts of
-    all its tiles, melds included (tiles.pack; 0 when refused).
+    Returns every reading of the hand (none when it is not a winning hand) and the counts of all
+    its tiles, melds included (tiles.py; 0 when refused).
     """
     hand = jogo.hand
     variant = jogo.variant
-    in_hand = hand.concealed + (hand.winning_tile,)
-    packed_hand = hand.counts + PACKED[hand.winning_tile]  # counted as the record was read
-    packed, tiles = packed_hand, len(in_hand)
+    counts, tiles = hand.counts, len(hand.concealed) + 1  # the tiles in hand, the winning tile included
     for meld in hand.melds:
-        packed += meld.counts
+        counts += meld.counts
         tiles += len(meld.tiles)
-    # Up to 20 tiles no kind is held 32 times, so the packed counts are exact and show at once
-    # whether a tile is foreign to the variant or some kind may be held a fifth time.
-    if (tiles > 20 or packed & _FOREIGN[variant] or may_exceed_four(packed, tiles)) and _check_tiles(
-            jogo, in_hand, breaches):
+    if not within_art_2(counts, tiles, variant) and _check_tiles(jogo, hand.concealed + (hand.winning_tile,),
+                                                                  breaches):
         return [], 0  # already refused; no reading to look for
     if len(melds) != len(hand.melds) or len(melds) > MAX_SETS[variant]:
         return [], 0  # already refused
+    in_hand = hand.concealed + (hand.winning_tile,)
     expected = HAND_TILES[variant] - 3 * len(melds)
     if len(in_hand) != expected:
         _breach(breaches, "hand_size", art(jogo, "4(a)", "4(b)"),
@@ -309,7 +303,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
                              "a set of three)."),
                 tiles=len(in_hand), melds=len(melds), expected=expected, hand=HAND_TILES[variant])
         return [], 0
-    shapes = decompose(unpack_suits(packed_hand), melds)
+    shapes = decompose(hand.counts, melds)
     if not shapes:
         if variant == CONVENTIONAL and not melds:
             orphans = thirteen_orphans(counts_of(in_hand))
@@ -323,11 +317,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
                                  "Macau.")
                     if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
                     tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
-    return shapes, packed
-
-
-# The fields of the packed counts (tiles.pack) of the tiles each variant does not play with.
-_FOREIGN = {variant: packed_kinds(frozenset(range(34)) - kinds) for variant, kinds in KINDS.items()}
+    return shapes, counts
 
 
 def _check_tiles(jogo: Jogo, in_hand: tuple[int, ...], breaches: list[Breach]) -> bool:

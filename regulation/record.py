@@ -107,21 +107,21 @@ _DECODER = msgspec.json.Decoder(_Record)
 
 
 # --- The jogo as the engine reads it ------------------------------------------------------------
-# NamedTuples rather than frozen dataclasses: a jogo is built on every scoring, and NamedTuples
-# build several times faster (benchmarks/engine.py).
+# Values (values.py): a jogo is built on every scoring, and msgspec structs build several times
+# faster than frozen dataclasses (benchmarks/engine.py).
 
 class Meld(Value):
     kind: str
     tiles: tuple[int, ...]
     exposed: bool
-    counts: int  # of its tiles, packed (tiles.pack)
+    counts: int  # of its tiles by kind (tiles.read_tiles)
 
 
 class Hand(Value):
     concealed: tuple[int, ...]  # without the winning tile and without concealed kongs
     melds: tuple[Meld, ...]
     winning_tile: int
-    counts: int  # of the concealed tiles, packed (tiles.pack) as they are read
+    counts: int  # of the tiles in hand by kind, the winning tile included (tiles.read_tiles)
 
 
 class Conduct(Value):
@@ -305,7 +305,7 @@ _PARSED_LENGTH = 5
 
 def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
     """The tiles of the field `name` (formatted with `index` for a meld, only if it is wrong)
-    and their packed counts (tiles.pack)."""
+    and their counts by kind (tiles.read_tiles)."""
     parsed = _PARSED.get(text)
     if parsed is not None:
         return parsed
@@ -321,7 +321,7 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
 
 def _hand(hand: _Hand) -> Hand:
     # A winning tile or a meld's tiles were most likely read before: looked up without a call.
-    winning, _ = _PARSED.get(hand.winning_tile) or _tiles("hand.winning_tile", hand.winning_tile)
+    winning, winning_counts = _PARSED.get(hand.winning_tile) or _tiles("hand.winning_tile", hand.winning_tile)
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", gettext_noop("must be exactly one tile, not {tiles}"),
                               tiles=len(winning))
@@ -331,4 +331,4 @@ def _hand(hand: _Hand) -> Hand:
             tiles, counts = _PARSED.get(meld.tiles) or _tiles("hand.melds[{}].tiles", meld.tiles, index)
             melds.append(Meld(meld.kind, tiles, meld.exposed, counts))
     concealed, counts = _tiles("hand.concealed", hand.concealed)
-    return Hand(concealed, tuple(melds), winning[0], counts)
+    return Hand(concealed, tuple(melds), winning[0], counts + winning_counts)
