@@ -19,7 +19,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from .errors import MalformedRecord, gettext_noop
 from .seats import SEATS
-from .tiles import TileNotationError, read_tiles
+from .tiles import TileNotationError, read_tiles, tile_code
 from .values import Value
 
 MAX_AMOUNT = 10**12  # no table holds a trillion patacas
@@ -229,9 +229,9 @@ def _jogo(record: _Record) -> Jogo:
     else:
         conditions = _NO_CONDITIONS
     capital_field = record.capital
-    amounts = (capital_field.E, capital_field.S, capital_field.W, capital_field.N)
-    if type(amounts[0]) is int and type(amounts[1]) is int and type(amounts[2]) is int and type(amounts[3]) is int:
-        capital = dict(zip(SEATS, amounts))  # four seats, whole numbers (msgspec checked their range)
+    east, south, west, north = amounts = capital_field.E, capital_field.S, capital_field.W, capital_field.N
+    if type(east) is int and type(south) is int and type(west) is int and type(north) is int:
+        capital = {"E": east, "S": south, "W": west, "N": north}  # four seats, whole numbers in range
     else:
         capital = {}
         for seat, amount in zip(SEATS, amounts):
@@ -319,16 +319,34 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
     return parsed
 
 
-def _hand(hand: _Hand) -> Hand:
-    # A winning tile or a meld's tiles were most likely read before: looked up without a call.
-    winning, winning_counts = _PARSED.get(hand.winning_tile) or _tiles("hand.winning_tile", hand.winning_tile)
+def _one_tiles() -> dict[str, tuple[int, int]]:
+    """"5s" -> the tile and its counts: a winning tile is most often written so."""
+    table = {}
+    for tile in range(34):
+        code = tile_code(tile)
+        table[code] = tile, read_tiles(code)[1]
+    return table
+
+
+_ONE_TILE = _one_tiles()
+
+
+def _winning_tile(text: str) -> tuple[int, int]:
+    """The winning tile written otherwise (" 5s"), or `MalformedRecord`."""
+    winning, counts = _tiles("hand.winning_tile", text)
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", gettext_noop("must be exactly one tile, not {tiles}"),
                               tiles=len(winning))
+    return winning[0], counts
+
+
+def _hand(hand: _Hand) -> Hand:
+    winning, winning_counts = _ONE_TILE.get(hand.winning_tile) or _winning_tile(hand.winning_tile)
+    # A meld's tiles were most likely read before: looked up without a call.
     melds = []
     if hand.melds:
         for index, meld in enumerate(hand.melds):
             tiles, counts = _PARSED.get(meld.tiles) or _tiles("hand.melds[{}].tiles", meld.tiles, index)
             melds.append(Meld(meld.kind, tiles, meld.exposed, counts))
     concealed, counts = _tiles("hand.concealed", hand.concealed)
-    return Hand(concealed, tuple(melds), winning[0], counts + winning_counts)
+    return Hand(concealed, tuple(melds), winning, counts + winning_counts)
