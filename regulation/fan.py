@@ -139,7 +139,7 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
     # §8.4: the Portuguese counts any dragon or wind set; the Chinese only those ponged out or
     # konged (碰出或槓).
     valued_dragons, valued_winds = dragon_sets, wind_sets
-    if readings["§8.4"] == "chinese" and (dragon_sets or wind_sets):
+    if (dragon_sets or wind_sets) and readings["§8.4"] == "chinese":
         valued_dragons = [s.tile for s in sets if s.tile in DRAGONS and _ponged_out(s, ctx)]
         valued_winds = [s.tile for s in sets if s.tile in WINDS and _ponged_out(s, ctx)]
     pongs = len(sets) - chows
@@ -279,7 +279,7 @@ def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
         items = tuple(map(scored.get, codes)) if codes else ()
         if None in items:  # an item this rule set does not score
             items = tuple([item for item in items if item is not None])
-        fan, raw = combine(items, rules, ctx.variant)
+        fan, raw = combine(items, rules, ctx.variant) if items else (0, 0)  # (0, 0): a chicken hand
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)
     assert best is not None, "grade() needs at least one reading of the hand"

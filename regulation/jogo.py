@@ -198,7 +198,7 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
         _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the winner cannot win on his own discard; leave the discarder empty for a "
                              "self-drawn win."))
-    melds = _check_melds(jogo, breaches)
+    melds = _check_melds(jogo, breaches) if hand.melds else ()
     shapes, counts = _check_shape(jogo, melds, breaches)
     if jogo.conditions or jogo.conduct:  # most wins claim no condition and record no conduct
         kongs = len([m for m in hand.melds if m.kind == KONG])
@@ -285,7 +285,8 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     """
     hand = jogo.hand
     variant = jogo.variant
-    counts, tiles = hand.counts, len(hand.concealed) + 1  # the tiles in hand, the winning tile included
+    in_hand = len(hand.concealed) + 1  # the concealed tiles and the winning tile
+    counts, tiles = hand.counts, in_hand
     for meld in hand.melds:
         counts += meld.counts
         tiles += len(meld.tiles)
@@ -294,30 +295,38 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         return [], 0  # already refused; no reading to look for
     if len(melds) != len(hand.melds) or len(melds) > MAX_SETS[variant]:
         return [], 0  # already refused
-    in_hand = hand.concealed + (hand.winning_tile,)
     expected = HAND_TILES[variant] - 3 * len(melds)
-    if len(in_hand) != expected:
+    if in_hand != expected:
         _breach(breaches, "hand_size", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a "
                              "winning hand needs {expected} ({hand} tiles in sets and a pair, a kong counting as "
                              "a set of three)."),
-                tiles=len(in_hand), melds=len(melds), expected=expected, hand=HAND_TILES[variant])
+                tiles=in_hand, melds=len(melds), expected=expected, hand=HAND_TILES[variant])
         return [], 0
     shapes = decompose(hand.counts, melds)
     if not shapes:
-        if variant == CONVENTIONAL and not melds:
-            orphans = thirteen_orphans(counts_of(in_hand))
-            if orphans:
-                shapes.append(orphans)
-        if not shapes:
-            sets = gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair")
-            seven_pairs = variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
-            _breach(breaches, "not_a_winning_hand", art(jogo, "4(a)", "4(b)"),
-                    gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in "
-                                 "Macau.")
-                    if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
-                    tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
+        _thirteen_orphans_or_breach(jogo, melds, shapes, breaches)
     return shapes, counts
+
+
+def _thirteen_orphans_or_breach(jogo: Jogo, melds: tuple[TileSet, ...], shapes: list[Shape], breaches: list[Breach]) -> None:
+    """Art. 6(a)(3): thirteen orphans is the one winning hand of no sets (added to `shapes`);
+    any other hand that is no four sets and a pair breaks Art. 4."""
+    hand = jogo.hand
+    variant = jogo.variant
+    in_hand = hand.concealed + (hand.winning_tile,)
+    if variant == CONVENTIONAL and not melds:
+        orphans = thirteen_orphans(counts_of(in_hand))
+        if orphans:
+            shapes.append(orphans)
+            return
+    sets = gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair")
+    seven_pairs = variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
+    _breach(breaches, "not_a_winning_hand", art(jogo, "4(a)", "4(b)"),
+            gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in "
+                         "Macau.")
+            if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
+            tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
 
 
 def _check_tiles(jogo: Jogo, in_hand: tuple[int, ...], breaches: list[Breach]) -> bool:

@@ -59,7 +59,8 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
     """
     share = rules.share(stake, fan)
     commission = rules.commission_for(variant, stake)
-    losers, dues, total, payments, net = _shares(share, commission, winner, tuple(capital))
+    key = (share, commission, winner, tuple(capital))
+    losers, dues, total, payments, net = _SHARES.get(key) or _shares(*key)
     cap = capital[winner]
     if pay_all is None and total <= cap and commission <= total:
         return Settlement(payments, commission, dict(net), share, dict(dues), cap, False)
@@ -99,21 +100,19 @@ _SHARES_KEPT = 20_000
 
 def _shares(share: int, commission: int, winner: str, seated: tuple[str, ...]) -> _Shares:
     """The losers in turn order after the winner (the order I-7 breaks ties in), each one's due
-    (Art. 7), their total, and the payments and net changes when every due is paid in full."""
-    key = (share, commission, winner, seated)
-    shares = _SHARES.get(key)
-    if shares is None:
-        losers = turn_order_after(winner, seated)
-        dues = {seat: share * banker_factor(seat, winner) for seat in losers}
-        total = sum(dues.values())
-        payments = tuple([Payment(seat, winner, amount) for seat, amount in dues.items() if amount])
-        net = dict.fromkeys(seated, 0)  # seated in turn order E, S, W, N
-        for seat, amount in dues.items():
-            net[seat] = -amount
-        net[winner] = total - commission
-        shares = losers, dues, total, payments, net
-        if len(_SHARES) < _SHARES_KEPT:
-            _SHARES[key] = shares
+    (Art. 7), their total, and the payments and net changes when every due is paid in full
+    (kept in _SHARES, where settle_win looks first)."""
+    losers = turn_order_after(winner, seated)
+    dues = {seat: share * banker_factor(seat, winner) for seat in losers}
+    total = sum(dues.values())
+    payments = tuple([Payment(seat, winner, amount) for seat, amount in dues.items() if amount])
+    net = dict.fromkeys(seated, 0)  # seated in turn order E, S, W, N
+    for seat, amount in dues.items():
+        net[seat] = -amount
+    net[winner] = total - commission
+    shares = losers, dues, total, payments, net
+    if len(_SHARES) < _SHARES_KEPT:
+        _SHARES[share, commission, winner, seated] = shares
     return shares
 
 
