@@ -192,18 +192,18 @@ def decompose(counts: int, melds: tuple[TileSet, ...] = ()) -> list[Shape]:
     sou = _SOU[counts >> _SOU_SHIFT & _SUIT_MASK] if pin else ()
     if not sou:
         return []
-    # All readings of one suit hold a pair or none (its count mod 3 decides): one suit only may.
-    (h_sets, h_pair), = honours
-    if (h_pair >= 0) + (man[0][1] >= 0) + (pin[0][1] >= 0) + (sou[0][1] >= 0) != 1:
-        return []
+    (h_sets, h_pair), = honours  # the honours make no chows: one reading at most
     head = melds + h_sets
-    if len(man) == len(pin) == len(sou) == 1:  # most hands read one way only
+    if len(man) == 1 and len(pin) == 1 and len(sou) == 1:  # most hands read one way only
         (m_sets, m_pair), = man
         (p_sets, p_pair), = pin
         (s_sets, s_pair), = sou
+        if (h_pair >= 0) + (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) != 1:
+            return []
         return [Shape(head + m_sets + p_sets + s_sets, max(h_pair, m_pair, p_pair, s_pair))]
     return [Shape(head + m_sets + p_sets + s_sets, max(h_pair, m_pair, p_pair, s_pair))
-            for m_sets, m_pair in man for p_sets, p_pair in pin for s_sets, s_pair in sou]
+            for m_sets, m_pair in man for p_sets, p_pair in pin for s_sets, s_pair in sou
+            if (h_pair >= 0) + (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) == 1]
 
 
 def thirteen_orphans(counts: list[int]) -> Shape | None:

@@ -163,14 +163,16 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
                 gettext_noop("{stake}/{double} is not a tier of the {variant} game; its tiers are {tiers}."),
                 stake=jogo.stake, double=2 * jogo.stake, variant=jogo.variant, tiers=tiers)
     seated = jogo.capital
+    if len(seated) == 4:
+        return  # every seat is taken (Art. 3): the banker's, and any seat the record names
     if BANKER not in seated:
         _breach(breaches, "banker_absent", art(jogo, "3(a)", "3(b)"),
                 gettext_noop("the banker always sits East, and no capital is recorded for East."))
-    if jogo.variant == CONVENTIONAL and len(seated) != 4:
+    if jogo.variant == CONVENTIONAL:
         _breach(breaches, "seats", "3(a)",
                 gettext_noop("the conventional game is played by exactly four players; {seated} are seated."),
                 seated=len(seated))
-    elif jogo.variant != CONVENTIONAL and not 2 <= len(seated) <= 4:
+    elif not 2 <= len(seated):
         _breach(breaches, "seats", "3(b)",
                 gettext_noop("the simplified game is played by two to four players; {seated} is seated."),
                 seated=len(seated))
@@ -293,15 +295,16 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     if not within_art_2(counts, tiles, variant) and _check_tiles(jogo, hand.concealed + (hand.winning_tile,),
                                                                   breaches):
         return [], 0  # already refused; no reading to look for
-    if len(melds) != len(hand.melds) or len(melds) > MAX_SETS[variant]:
+    declared = len(melds)
+    if declared != len(hand.melds) or declared > MAX_SETS[variant]:
         return [], 0  # already refused
-    expected = HAND_TILES[variant] - 3 * len(melds)
+    expected = HAND_TILES[variant] - 3 * declared
     if in_hand != expected:
         _breach(breaches, "hand_size", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a "
                              "winning hand needs {expected} ({hand} tiles in sets and a pair, a kong counting as "
                              "a set of three)."),
-                tiles=in_hand, melds=len(melds), expected=expected, hand=HAND_TILES[variant])
+                tiles=in_hand, melds=declared, expected=expected, hand=HAND_TILES[variant])
         return [], 0
     shapes = decompose(hand.counts, melds)
     if not shapes:

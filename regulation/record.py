@@ -191,9 +191,8 @@ def _malformed(error: msgspec.ValidationError) -> MalformedRecord:
 def _jogo(record: _Record) -> Jogo:
     """The checks msgspec cannot express, and the conversion into a `Jogo`."""
     result = record.result
-    winner, discarder, hand, pay_all, false_win = (record.winner, record.discarder, record.hand,
-                                                   record.pay_all, record.false_win)
-    claimants = tuple(record.claimants) if record.claimants else ()
+    winner, discarder, hand, false_win = record.winner, record.discarder, record.hand, record.false_win
+    claimants = record.claimants or ()
     if result == "win":
         if winner is None:
             raise MalformedRecord("winner", gettext_noop("a won jogo names its winner"))
@@ -205,7 +204,7 @@ def _jogo(record: _Record) -> Jogo:
         if false_win is not None:
             raise MalformedRecord("false_win", gettext_noop("only a false_win jogo names an offender"))
     else:
-        for name, value in (("discarder", discarder), ("pay_all", pay_all), ("claimants", claimants)):
+        for name, value in (("discarder", discarder), ("pay_all", record.pay_all), ("claimants", claimants)):
             if value:
                 raise MalformedRecord(name, gettext_noop("only a won jogo has one; this jogo is a {result}"),
                                       result=result)
@@ -219,8 +218,10 @@ def _jogo(record: _Record) -> Jogo:
                                   gettext_noop("a false_win jogo names the offender: {{\"seat\": \"N\"}}"))
         elif winner is not None and winner != false_win.seat:
             raise MalformedRecord("winner", gettext_noop("in a false win, only the offender can be named as winner"))
-    if claimants and len(set(claimants)) != len(claimants):
-        raise MalformedRecord("claimants", gettext_noop("a seat is listed twice"))
+    if claimants:
+        if len(set(claimants)) != len(claimants):
+            raise MalformedRecord("claimants", gettext_noop("a seat is listed twice"))
+        claimants = tuple(claimants)
     conditions = record.conditions
     if conditions:
         if len(set(conditions)) != len(conditions):
@@ -259,7 +260,7 @@ def _jogo(record: _Record) -> Jogo:
         record.declared_fan,
         tuple(Conduct(c.seat, c.kind) for c in record.conduct) if record.conduct else (),
         claimants,
-        _pay_all(pay_all) if pay_all is not None else None,
+        _pay_all(record.pay_all) if record.pay_all is not None else None,
         false_win.seat if false_win is not None else None,
         record.rules.fan_combination if record.rules is not None else None,
     )
