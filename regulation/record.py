@@ -313,11 +313,14 @@ def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
     try:
         parsed = read_tiles(text)
     except TileNotationError as error:
-        raise MalformedRecord(name.format(index), gettext_noop("{error} (Art. 2; notation of RULES.md §1)"),
-                              error=str(error)) from None
+        raise _not_notation(name.format(index), error) from None
     if len(text) <= _PARSED_LENGTH:
         _PARSED[text] = parsed
     return parsed
+
+
+def _not_notation(name: str, error: TileNotationError) -> MalformedRecord:
+    return MalformedRecord(name, gettext_noop("{error} (Art. 2; notation of RULES.md §1)"), error=str(error))
 
 
 def _one_tiles() -> dict[str, tuple[int, int]]:
@@ -349,5 +352,8 @@ def _hand(hand: _Hand) -> Hand:
         for index, meld in enumerate(hand.melds):
             tiles, counts = _PARSED.get(meld.tiles) or _tiles("hand.melds[{}].tiles", meld.tiles, index)
             melds.append(Meld(meld.kind, tiles, meld.exposed, counts))
-    concealed, counts = _tiles("hand.concealed", hand.concealed)
+    try:  # a whole hand is seldom met twice: read, not looked up
+        concealed, counts = read_tiles(hand.concealed)
+    except TileNotationError as error:
+        raise _not_notation("hand.concealed", error) from None
     return Hand(concealed, tuple(melds), winning, counts + winning_counts)
