@@ -172,7 +172,7 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
         _breach(breaches, "seats", "3(a)",
                 gettext_noop("the conventional game is played by exactly four players; {seated} are seated."),
                 seated=len(seated))
-    elif not 2 <= len(seated):
+    elif len(seated) < 2:
         _breach(breaches, "seats", "3(b)",
                 gettext_noop("the simplified game is played by two to four players; {seated} is seated."),
                 seated=len(seated))
@@ -292,6 +292,8 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     for meld in hand.melds:
         counts += meld.counts
         tiles += len(meld.tiles)
+    # Art. 2: the variant's kinds only, four of each. Looked at tile by tile only when the counts
+    # cannot tell at a glance.
     if not within_art_2(counts, tiles, variant) and _check_tiles(jogo, hand.concealed + (hand.winning_tile,),
                                                                   breaches):
         return [], 0  # already refused; no reading to look for
@@ -312,7 +314,8 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
     return shapes, counts
 
 
-def _thirteen_orphans_or_breach(jogo: Jogo, melds: tuple[TileSet, ...], shapes: list[Shape], breaches: list[Breach]) -> None:
+def _thirteen_orphans_or_breach(jogo: Jogo, melds: tuple[TileSet, ...], shapes: list[Shape],
+                                breaches: list[Breach]) -> None:
     """Art. 6(a)(3): thirteen orphans is the one winning hand of no sets (added to `shapes`);
     any other hand that is no four sets and a pair breaks Art. 4."""
     hand = jogo.hand
