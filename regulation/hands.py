@@ -111,7 +111,7 @@ def suit_keys(tiles) -> int:
     return pack(tiles)
 
 
-_SUIT_FIELDS = tuple(_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
+_MAN_FIELDS, _PIN_FIELDS, _SOU_FIELDS = (_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
 _HONOUR_FIELDS = kinds_mask(HONOURS)
 _SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit's 2 to 8
 
@@ -119,9 +119,8 @@ _SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit'
 def kinds_held(counts: int) -> tuple[int, bool, bool]:
     """Of the tiles counted: how many of the three suits they hold, whether they hold honours,
     and whether every one is a 1, a 9, a dragon or a wind."""
-    man, pin, sou = _SUIT_FIELDS
-    return ((counts & man > 0) + (counts & pin > 0) + (counts & sou > 0), counts & _HONOUR_FIELDS > 0,
-            not counts & _SIMPLES)
+    return ((counts & _MAN_FIELDS > 0) + (counts & _PIN_FIELDS > 0) + (counts & _SOU_FIELDS > 0),
+            counts & _HONOUR_FIELDS > 0, not counts & _SIMPLES)
 
 
 def _unpack(key: int, size: int) -> tuple[int, ...]:
