@@ -179,7 +179,8 @@ def measure(args: argparse.Namespace) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from casino.pit.models import Casino
-    from casino.reports.pdf import render_pdf, report_html
+    from casino.printing import render_pdf
+    from casino.reports.pdf import report_html
     from casino.reports.selectors import daily_summary
 
     casino = Casino.objects.get(name="Casino Benchmark")

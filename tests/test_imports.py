@@ -1,4 +1,4 @@
-"""The imports run one way: regulation ← pit ← audit and reports (issue 10, "one home for each
+"""The imports run one way: regulation ← pit ← count ← audit and reports (issue 10, "one home for each
 concept"). Read from the source with `ast`, so an import inside a function counts too."""
 from __future__ import annotations
 
@@ -63,6 +63,14 @@ def _within(name: str, package: str) -> bool:
 
 def test_the_pit_imports_neither_the_audit_nor_the_reports():
     wrong = {name: by for name, by in _reached("casino.pit").items()
+             if _within(name, "casino.reports") or _within(name, "casino.audit")}
+    assert wrong == {}
+
+
+def test_the_count_imports_neither_the_audit_nor_the_reports():
+    """The daily report reads the count's reconciliation (reports -> count); the count prints its
+    case file through casino.printing, never through the reports."""
+    wrong = {name: by for name, by in _reached("casino.count").items()
              if _within(name, "casino.reports") or _within(name, "casino.audit")}
     assert wrong == {}
 
