@@ -17,7 +17,7 @@ test: bootstrap
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 # Refresh the vocabulary's catalogues (casino/terms/locale) from regulation/, casino/terms/ and
-# casino/pit/service.py; translate the new entries, then `make` compiles them (README, "Languages").
+# casino/pit/services.py and errors.py; translate the new entries, then `make` compiles them (README, "Languages").
 messages: bootstrap
 	$(PYTHON) manage.py makemessages -l pt -l zh_Hant --no-obsolete --ignore=.venv --ignore=tests \
 	  --ignore=benchmarks --ignore=docs --ignore=fixtures --ignore=scripts

@@ -5,7 +5,7 @@ the service, and POST p99 at most 50 ms.
 It makes a throwaway PostgreSQL database (default `casino_load`, dropped first), seats a game at
 each table through the service, then:
 
-1. times the recording service alone, in this process: `service.record_jogo` for draws;
+1. times the recording service alone, in this process: `services.record_jogo` for draws;
 2. starts gunicorn on a free loopback port and sends an open-loop, paced load: each table's jogo
    k is due at start + k / rate, whatever happened to the ones before (a table's jogos go one
    after another, as at a real table, so a late answer delays the next request: its latency is
@@ -59,7 +59,7 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
     from django.core.management import call_command
     from rest_framework.authtoken.models import Token
 
-    from casino.pit import service
+    from casino.pit import selectors, services
     from casino.pit.models import Casino, Table
     from casino.pit.roles import DEALER
     call_command("migrate", verbosity=0)
@@ -70,9 +70,9 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
     for index in range(tables):
         table = Table.objects.create(casino=casino, number=f"L-{index + 1:02d}", variant="conventional", stake=25)
         table.staff.add(dealer)
-        game = service.start_game(table, dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
+        game = services.start_game(table=table, user=dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
                                                           for c in range(4)], first_banker=0)
-        made.append((table.pk, {**service.record_header(game), "result": "draw"}))
+        made.append((table.pk, {**selectors.record_header(game), "result": "draw"}))
     token = Token.objects.create(user=dealer).key
     from django.db import connections
     connections.close_all()
@@ -80,25 +80,25 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
 
 
 def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
-    """Milliseconds per `service.record_jogo` of a draw, in this process, on one extra table:
+    """Milliseconds per `services.record_jogo` of a draw, in this process, on one extra table:
     wall clock, and this process's CPU time (the service's own work without the database's,
     and far less disturbed than the wall clock by other work on a shared machine)."""
     from django.contrib.auth.models import User
 
-    from casino.pit import service
+    from casino.pit import selectors, services
     from casino.pit.models import Casino, Table
     dealer = User.objects.get(username="load-dealer")
     table = Table.objects.create(casino=Casino.objects.get(), number="L-service", variant="conventional", stake=25)
-    game = service.start_game(table, dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
+    game = services.start_game(table=table, user=dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
                                                       for c in range(4)], first_banker=0)
-    record = {**service.record_header(game), "result": "draw"}
+    record = {**selectors.record_header(game), "result": "draw"}
     times, cpu = [], []
     for number in range(jogos):
         started, started_cpu = time.perf_counter(), time.process_time()
-        service.record_jogo(table, dealer, record, idempotency_key=f"service-{number}")
+        services.record_jogo(table=table, user=dealer, record=record, idempotency_key=f"service-{number}")
         times.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
-        if service.open_game(table) is None:  # not with draws, but never record into no game
+        if selectors.open_game(table) is None:  # not with draws, but never record into no game
             break
     return times, cpu
 
@@ -203,7 +203,7 @@ def main() -> None:
 
     token, tables = build(args.database, args.tables)
     times, cpu = time_service(args.database, args.service_jogos)
-    print(f"service.record_jogo of a draw, in-process on PostgreSQL: median {statistics.median(times):.2f} ms, "
+    print(f"services.record_jogo of a draw, in-process on PostgreSQL: median {statistics.median(times):.2f} ms, "
           f"p95 {percentile(times, 95):.2f} ms over {len(times)} jogos; CPU of this process: median "
           f"{statistics.median(cpu):.2f} ms; load average {os.getloadavg()[0]:.1f}")
 

@@ -136,9 +136,10 @@ def build_table(task: tuple) -> int:
 
     from casino.pit.chain import GENESIS, row_hash
     from casino.pit.models import Jogo, Movement
-    from casino.pit.service import gaming_day
+    from casino.pit.days import gaming_day
     from regulation import read_record, score
     from regulation.rotation import Progress
+    from regulation.rules import DEFAULT
 
     rng = random.Random(seed)
     encode = msgspec.json.encode
@@ -182,13 +183,15 @@ def build_table(task: tuple) -> int:
                         winner_chair=state.chair_of(record["winner"]) if record["result"] == "win" else None,
                         fan=result.fan, declared_fan=record["declared_fan"], fan_mismatch=result.fan_mismatch,
                         commission=result.settlement.commission, capped=result.settlement.capped,
-                        pay_all=False, capital_before=list(capital), capital_after=after)
+                        pay_all=False, capital_before=list(capital), capital_after=after,
+                        rule_set_code=DEFAULT.code, rule_set_version=DEFAULT.version)
             jogo.hash = head = row_hash(jogo)
             jogos.append((table_id, seq, jogo.prev_hash, jogo.hash, at, user_id, jogo.gaming_day, game_id, number,
                           position, 0, Jogo.RECORDED, "", None, None, state.banker, state.round_wind,
                           encode(record).decode(), encode(outcome).decode(), jogo.result, jogo.winner_chair,
                           jogo.fan, jogo.declared_fan, jogo.fan_mismatch, jogo.commission, jogo.capped, False,
-                          encode(capital).decode(), encode(after).decode()))
+                          encode(capital).decode(), encode(after).decode(), jogo.rule_set_code,
+                          jogo.rule_set_version))
             state = state.after(banker_moves=result.banker_moves)
             capital = after
         games.append((game_id, table_id, first_banker, start + step * (number - position), user_id,
@@ -204,7 +207,7 @@ def build_table(task: tuple) -> int:
             ("COPY pit_jogo (table_id, seq, prev_hash, hash, recorded_at, recorded_by_id, gaming_day, game_id, "
              "number, position, revision, kind, reason, approved_by_id, idempotency_key, banker_chair, round_wind, "
              "record, outcome, result, winner_chair, fan, declared_fan, fan_mismatch, commission, capped, pay_all, "
-             "capital_before, capital_after) FROM STDIN", jogos),
+             "capital_before, capital_after, rule_set_code, rule_set_version) FROM STDIN", jogos),
         ):
             with cursor.copy(sql) as copy:
                 for row in rows:

@@ -3,7 +3,7 @@ with the reconciliation of its commission boxes (issue 11): every table-shift's 
 counted by two counters, some over, some short, their cases opened.
 
 Builds the day in a throwaway database through the recording service itself (the honest path:
-every jogo validated, scored, chained and carried by `casino.pit.service.record_jogo`, so the
+every jogo validated, scored, chained and carried by `casino.pit.services.record_jogo`, so the
 ledger is one `verify_ledger` accepts), then times the report: the selectors' queries, the
 template, WeasyPrint. The report must take at most 10 seconds (issue 5; issue 11 aims at 2 s
 with the reconciliation), with a number of queries that does not depend on the number of jogos
@@ -102,7 +102,7 @@ def build(tables: int, jogos: int) -> None:
     from django.contrib.auth.models import Group, User
     from django.utils import timezone
 
-    from casino.pit import service
+    from casino.pit import selectors, services
     from casino.pit.models import Casino, Jogo, Table
     from regulation import CURRENT
 
@@ -127,15 +127,15 @@ def build(tables: int, jogos: int) -> None:
         game = None
         for index in range(jogos):
             when = day_start + index * step + dt.timedelta(seconds=number)
-            if game is None or service.open_game(table) is None:  # the North round ended the last one (I-2)
+            if game is None or selectors.open_game(table) is None:  # the North round ended the last one (I-2)
                 capital = 100 * table.stake * 4
-                game = service.start_game(table, dealer, first_banker=0, at=when, players=[
+                game = services.start_game(table=table, user=dealer, first_banker=0, at=when, players=[
                     {"chair": chair, "name": f"Player {chair + 1}", "capital": capital} for chair in range(4)])
             if variant == "conventional":
                 fields = {"result": "win", **conventional[index % len(conventional)]}
             else:
-                fields = simplified(list(service.progress(game).seats), index)
-            service.record_jogo(table, dealer, {**service.record_header(game), **fields}, at=when)
+                fields = simplified(list(selectors.progress(game).seats), index)
+            services.record_jogo(table=table, user=dealer, record={**selectors.record_header(game), **fields}, at=when)
         print(f"\rbuilt table {number + 1}/{tables}", end="", flush=True)
     print(f"\nbuilt {tables} tables × {jogos} jogos through the service in {time.perf_counter() - started:.1f} s")
 
@@ -179,7 +179,8 @@ def measure(args: argparse.Namespace) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from casino.pit.models import Casino
-    from casino.reports.pdf import render_pdf, report_html
+    from casino.printing import render_pdf
+    from casino.reports.pdf import report_html
     from casino.reports.selectors import daily_summary
 
     casino = Casino.objects.get(name="Casino Benchmark")

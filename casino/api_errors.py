@@ -22,7 +22,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from casino.pit.service import Refused
+from casino.pit.errors import Refused
 from casino.terms.vocabulary import localise
 
 logger = logging.getLogger("casino.api")

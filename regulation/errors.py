@@ -17,21 +17,33 @@ def gettext_noop(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Breach:
-    """One breach of Portaria 135/91/M found in a jogo.
+    """One breach of Portaria 135/91/M found in a jogo, or any other reason a request is refused
+    (the casino's pit refuses with this type too, and names the request's `field` it concerns).
 
-    `article` is the bare article reference ("5(a)(6)"); the message is written for a pit
-    supervisor and starts with the article ("Art. 5(a)(6): ..."): it is
-    "Art. {article}: " + `template`.format(**`params`).
+    `article` is the bare article reference ("5(a)(6)"), None when no article applies; the
+    message is written for a pit supervisor. The engine's messages start with the article
+    ("Art. 5(a)(6): ..."): they are "Art. {article}: " + `template`.format(**`params`).
     """
 
     code: str
-    article: str
+    article: str | None
     message: str
     template: str = field(default="", compare=False)
     params: dict[str, Any] = field(default_factory=dict, compare=False)
+    field: str | None = None
+
+    @classmethod
+    def of(cls, code: str, article: str | None, template: str, field: str | None = None, *,
+           cite: bool = False, **params: Any) -> Breach:
+        """The message is `template` filled in, after "Art. {article}: " when it `cite`s the article."""
+        message = template.format(**params)
+        return cls(code, article, f"Art. {article}: {message}" if cite else message, template, params, field)
 
     def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "article": self.article, "message": self.message}
+        data = {"code": self.code, "article": self.article, "message": self.message}
+        if self.field is not None:
+            data["field"] = self.field
+        return data
 
 
 class RegulationError(Exception):

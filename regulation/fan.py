@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from .hands import CHOW, Shape, TileSet, kinds_held
 from .rules import ADDITIVE, RuleSet
-from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, SIMPLIFIED, WINDS
+from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, HONOURS, SIMPLIFIED, WINDS
 from .values import Value
 
 
@@ -104,9 +104,9 @@ class WinContext(Value):
 
 
 def win_context(variant: str, seat_wind: int, round_wind: int, self_drawn: bool, winning_tile: int,
-                conditions: frozenset[str], packed: int) -> WinContext:
-    """`packed`: the packed counts (tiles.pack) of every tile of the hand, melds included."""
-    numbered_suits, has_honours, terminals_honours_only = kinds_held(packed)
+                conditions: frozenset[str], counts: int) -> WinContext:
+    """`counts`: of every tile of the hand by kind, melds included (tiles.py)."""
+    numbered_suits, has_honours, terminals_honours_only = kinds_held(counts)
     return WinContext(variant, seat_wind, round_wind, self_drawn, winning_tile, conditions,
                       numbered_suits, has_honours, terminals_honours_only)
 
@@ -122,9 +122,10 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
     readings = rules.readings
     sets, pair = shape.sets, shape.pair
     has_honours = ctx.has_honours
-    all_honours = ctx.numbered_suits == 0
-    pure_one_suit = ctx.numbered_suits == 1 and not has_honours
-    mixed_one_suit = ctx.numbered_suits == 1 and has_honours
+    numbered_suits = ctx.numbered_suits
+    all_honours = numbered_suits == 0
+    pure_one_suit = numbered_suits == 1 and not has_honours
+    mixed_one_suit = numbered_suits == 1 and has_honours
     only_terminals_honours = ctx.terminals_honours_only  # then no reading has a chow
     chows = 0
     dragon_sets: list[int] = []
@@ -132,41 +133,39 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
     for tile_set in sets:
         if tile_set.kind == CHOW:
             chows += 1
-        elif tile_set.tile in DRAGONS:
-            dragon_sets.append(tile_set.tile)
-        elif tile_set.tile in WINDS:
-            wind_sets.append(tile_set.tile)
-    # §8.4: the Portuguese counts any dragon or wind set; the Chinese only those ponged out or
-    # konged (碰出或槓).
-    valued_dragons, valued_winds = dragon_sets, wind_sets
-    if readings["§8.4"] == "chinese" and (dragon_sets or wind_sets):
-        valued_dragons = [s.tile for s in sets if s.tile in DRAGONS and _ponged_out(s, ctx)]
-        valued_winds = [s.tile for s in sets if s.tile in WINDS and _ponged_out(s, ctx)]
+        elif tile_set.tile in HONOURS:
+            (dragon_sets if tile_set.tile in DRAGONS else wind_sets).append(tile_set.tile)
     pongs = len(sets) - chows
-
     honours_worth_fan = False
-    if valued_dragons:
-        codes += ["dragon_set"] * len(valued_dragons)
-        honours_worth_fan = True
-    round_wind, seat_wind = ctx.round_wind, ctx.seat_wind
-    for wind in valued_winds:
-        if wind == round_wind:
-            codes.append("round_wind_set")
+    if dragon_sets or wind_sets:
+        # §8.4: the Portuguese counts any dragon or wind set; the Chinese only those ponged out or
+        # konged (碰出或槓).
+        valued_dragons, valued_winds = dragon_sets, wind_sets
+        if readings["§8.4"] == "chinese":
+            valued_dragons = [s.tile for s in sets if s.tile in DRAGONS and _ponged_out(s, ctx)]
+            valued_winds = [s.tile for s in sets if s.tile in WINDS and _ponged_out(s, ctx)]
+        if valued_dragons:
+            codes += ["dragon_set"] * len(valued_dragons)
             honours_worth_fan = True
-        if wind == seat_wind:
-            codes.append("seat_wind_set")
+        round_wind, seat_wind = ctx.round_wind, ctx.seat_wind
+        for wind in valued_winds:
+            if wind == round_wind:
+                codes.append("round_wind_set")
+                honours_worth_fan = True
+            if wind == seat_wind:
+                codes.append("seat_wind_set")
+                honours_worth_fan = True
+            if wind == round_wind == seat_wind:
+                codes.append("double_wind_set")
+        if len(valued_dragons) == 3:
+            codes.append("big_three_dragons")
+        elif len(dragon_sets) == 2 and pair in DRAGONS:
+            codes.append("small_three_dragons")
+        if len(valued_winds) == 4:
+            codes.append("big_four_winds")
             honours_worth_fan = True
-        if wind == round_wind == seat_wind:
-            codes.append("double_wind_set")
-    if len(valued_dragons) == 3:
-        codes.append("big_three_dragons")
-    elif len(dragon_sets) == 2 and pair in DRAGONS:
-        codes.append("small_three_dragons")
-    if len(valued_winds) == 4:
-        codes.append("big_four_winds")
-        honours_worth_fan = True
-    elif len(wind_sets) == 3 and pair in WINDS:
-        codes.append("small_four_winds")
+        elif len(wind_sets) == 3 and pair in WINDS:
+            codes.append("small_four_winds")
 
     if not chows:
         codes.append("all_pongs")
@@ -177,7 +176,7 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
         if concealed:
             codes.append("concealed_pongs")
     if not pongs:
-        valued_pair = pair in DRAGONS or pair == round_wind or pair == seat_wind
+        valued_pair = pair in DRAGONS or pair == ctx.round_wind or pair == ctx.seat_wind
         if not valued_pair:
             codes.append("all_chows")  # I-3: a valued pair leaves a chicken hand
             if mixed_one_suit and pair in WINDS:
@@ -279,7 +278,7 @@ def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
         items = tuple(map(scored.get, codes)) if codes else ()
         if None in items:  # an item this rule set does not score
             items = tuple([item for item in items if item is not None])
-        fan, raw = combine(items, rules, ctx.variant)
+        fan, raw = combine(items, rules, ctx.variant) if items else (0, 0)  # (0, 0): a chicken hand
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)
     assert best is not None, "grade() needs at least one reading of the hand"

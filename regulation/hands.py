@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from .tiles import COUNT_BITS, HONOURS, TERMINALS, pack
+from .tiles import COUNT_BITS, HONOURS, TERMINALS, kinds_mask, pack
 from .values import Value
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
@@ -94,54 +94,33 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ..
     return tuple(splits)
 
 
-# The counts of a hand's tiles packed in one int (tiles.pack), five bits per kind in tile order:
-# each suit's (or the honours') bits, shifted out, make a small int that hashes fast and keys
-# the caches of readings below.
+# The counts of a hand's tiles (tiles.py, five bits per kind in tile order): each suit's (or the
+# honours') fields, shifted out, make a small int that hashes fast and keys the caches of
+# readings below.
 _BITS = COUNT_BITS
 _FIELD = (1 << _BITS) - 1
 _SUIT_BITS = 9 * _BITS
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
+_PIN_SHIFT, _SOU_SHIFT, _HONOUR_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
 _MIDDLE = sum(_FIELD << _BITS * offset for offset in range(1, 8))  # a suit's 2 to 8
-# Adding 11 to a count of at most 20 sets its field's top bit (16) exactly when it exceeds 4.
-_PLUS_11 = sum(11 << _BITS * tile for tile in range(34))
-_TOP_BITS = sum(16 << _BITS * tile for tile in range(34))
 
 
-def packed_kinds(kinds) -> int:
-    """The fields of `kinds` in packed counts: `packed & packed_kinds(kinds)` is zero exactly
-    when no tile of those kinds is held."""
-    return sum(_FIELD << _BITS * tile for tile in kinds)
+def suit_keys(tiles) -> int:
+    """The counts of `tiles` as `decompose` reads them (tiles.pack). Valid while no kind is
+    held more than four times."""
+    return pack(tiles)
 
 
-def may_exceed_four(packed: int, tiles: int) -> bool:
-    """Whether some kind may be held more than four times among `tiles` tiles packed in
-    `packed`: false only when none is (a quick test; `counts_of` says which)."""
-    return tiles > 20 or bool(packed + _PLUS_11 & _TOP_BITS)
-
-
-def unpack_suits(packed: int) -> list[int]:
-    """The packed counts of the números, círculos, bambus and honours, one int each."""
-    return [packed & _SUIT_MASK, packed >> _SUIT_BITS & _SUIT_MASK, packed >> 2 * _SUIT_BITS & _SUIT_MASK,
-            packed >> 3 * _SUIT_BITS]
-
-
-def suit_keys(tiles) -> list[int]:
-    """The packed counts of the números, círculos, bambus and honours among `tiles`. Valid
-    while no kind is held more than four times."""
-    return unpack_suits(pack(tiles))
-
-
-_SUIT_FIELDS = tuple(_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
-_HONOUR_FIELDS = packed_kinds(HONOURS)
+_MAN_FIELDS, _PIN_FIELDS, _SOU_FIELDS = (_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
+_HONOUR_FIELDS = kinds_mask(HONOURS)
 _SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit's 2 to 8
 
 
-def kinds_held(packed: int) -> tuple[int, bool, bool]:
+def kinds_held(counts: int) -> tuple[int, bool, bool]:
     """Of the tiles counted: how many of the three suits they hold, whether they hold honours,
     and whether every one is a 1, a 9, a dragon or a wind."""
-    man, pin, sou = _SUIT_FIELDS
-    return ((packed & man > 0) + (packed & pin > 0) + (packed & sou > 0), packed & _HONOUR_FIELDS > 0,
-            not packed & _SIMPLES)
+    return ((counts & _MAN_FIELDS > 0) + (counts & _PIN_FIELDS > 0) + (counts & _SOU_FIELDS > 0),
+            counts & _HONOUR_FIELDS > 0, not counts & _SIMPLES)
 
 
 def _unpack(key: int, size: int) -> tuple[int, ...]:
@@ -152,7 +131,7 @@ Reading = tuple[tuple[TileSet, ...], int]  # (sets, pair tile or -1)
 
 
 class _Readings(dict):
-    """The readings of one suit (or of the honours) by packed counts, worked out on first use:
+    """The readings of one suit (or of the honours) by its counts, worked out on first use:
     at most 5^9 keys, a few thousand in practice."""
 
     def __init__(self, read):
@@ -199,23 +178,31 @@ _MAN, _PIN, _SOU = (_Readings(partial(_suit_readings, suit)) for suit in range(3
 _HONOURS = _Readings(_honour_readings)
 
 
-def decompose(keys: list[int], melds: tuple[TileSet, ...] = ()) -> list[Shape]:
-    """Every reading of the concealed tiles with the winning tile (packed by `suit_keys`) as
-    sets and one pair, with the declared `melds` as further sets. No reading: an empty list.
+def decompose(counts: int, melds: tuple[TileSet, ...] = ()) -> list[Shape]:
+    """Every reading of the tiles in hand (the concealed tiles and the winning tile, counted as
+    in tiles.py) as sets and one pair, with the declared `melds` as further sets. No reading:
+    an empty list.
     """
-    honours = _HONOURS[keys[3]]
-    m = _MAN[keys[0]] if honours else ()
-    p = _PIN[keys[1]] if m else ()
-    s = _SOU[keys[2]] if p else ()
-    shapes = []
-    for h_sets, h_pair in honours:
-        head = melds + h_sets
-        for m_sets, m_pair in m:
-            for p_sets, p_pair in p:
-                for s_sets, s_pair in s:
-                    if (h_pair >= 0) + (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) == 1:
-                        shapes.append(Shape(head + m_sets + p_sets + s_sets, max(h_pair, m_pair, p_pair, s_pair)))
-    return shapes
+    honours = _HONOURS[counts >> _HONOUR_SHIFT]
+    if not honours:
+        return []
+    man = _MAN[counts & _SUIT_MASK]
+    pin = _PIN[counts >> _PIN_SHIFT & _SUIT_MASK] if man else ()
+    sou = _SOU[counts >> _SOU_SHIFT & _SUIT_MASK] if pin else ()
+    if not sou:
+        return []
+    (h_sets, h_pair), = honours  # the honours make no chows: one reading at most
+    head = melds + h_sets
+    if len(man) == 1 and len(pin) == 1 and len(sou) == 1:  # most hands read one way only
+        (m_sets, m_pair), = man
+        (p_sets, p_pair), = pin
+        (s_sets, s_pair), = sou
+        if (h_pair >= 0) + (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) != 1:
+            return []
+        return [Shape(head + m_sets + p_sets + s_sets, max(h_pair, m_pair, p_pair, s_pair))]
+    return [Shape(head + m_sets + p_sets + s_sets, max(h_pair, m_pair, p_pair, s_pair))
+            for m_sets, m_pair in man for p_sets, p_pair in pin for s_sets, s_pair in sou
+            if (h_pair >= 0) + (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) == 1]
 
 
 def thirteen_orphans(counts: list[int]) -> Shape | None:

@@ -20,9 +20,6 @@ from .hands import (
     declared_set,
     decompose,
     is_seven_pairs,
-    may_exceed_four,
-    packed_kinds,
-    unpack_suits,
     thirteen_orphans,
 )
 from .record import Jogo
@@ -36,11 +33,11 @@ from .tiles import (
     GREEN_DRAGON,
     HONOURS,
     KINDS,
-    PACKED,
     SIMPLIFIED,
     WINDS,
     tile_code,
     tiles_code,
+    within_art_2,
 )
 from .values import Value
 
@@ -166,14 +163,16 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
                 gettext_noop("{stake}/{double} is not a tier of the {variant} game; its tiers are {tiers}."),
                 stake=jogo.stake, double=2 * jogo.stake, variant=jogo.variant, tiers=tiers)
     seated = jogo.capital
+    if len(seated) == 4:
+        return  # every seat is taken (Art. 3): the banker's, and any seat the record names
     if BANKER not in seated:
         _breach(breaches, "banker_absent", art(jogo, "3(a)", "3(b)"),
                 gettext_noop("the banker always sits East, and no capital is recorded for East."))
-    if jogo.variant == CONVENTIONAL and len(seated) != 4:
+    if jogo.variant == CONVENTIONAL:
         _breach(breaches, "seats", "3(a)",
                 gettext_noop("the conventional game is played by exactly four players; {seated} are seated."),
                 seated=len(seated))
-    elif jogo.variant != CONVENTIONAL and not 2 <= len(seated) <= 4:
+    elif len(seated) < 2:
         _breach(breaches, "seats", "3(b)",
                 gettext_noop("the simplified game is played by two to four players; {seated} is seated."),
                 seated=len(seated))
@@ -201,8 +200,8 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
         _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the winner cannot win on his own discard; leave the discarder empty for a "
                              "self-drawn win."))
-    melds = _check_melds(jogo, breaches)
-    shapes, packed = _check_shape(jogo, melds, breaches)
+    melds = _check_melds(jogo, breaches) if hand.melds else ()
+    shapes, counts = _check_shape(jogo, melds, breaches)
     if jogo.conditions or jogo.conduct:  # most wins claim no condition and record no conduct
         kongs = len([m for m in hand.melds if m.kind == KONG])
         _check_conditions(jogo, kongs, breaches)
@@ -212,7 +211,7 @@ def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | No
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
-                          hand.winning_tile, jogo.conditions, packed)
+                          hand.winning_tile, jogo.conditions, counts)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
         _check_pay_all(jogo, best, rules, breaches)
@@ -239,7 +238,7 @@ def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
         return
     if len(melds) > MAX_SETS[variant] or len(in_hand) != HAND_TILES[variant] - 3 * len(melds):
         return
-    wins = bool(decompose(unpack_suits(hand.counts + PACKED[hand.winning_tile]), tuple(melds))) or (
+    wins = bool(decompose(hand.counts, tuple(melds))) or (
         variant == CONVENTIONAL and not melds and thirteen_orphans(counts_of(in_hand)) is not None)
     if wins:
         article = art(jogo, "10(a)(8)", "10(b)(3)")
@@ -283,51 +282,57 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
 def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], int]:
     """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
 
-    Returns every reading of the hand (none when it is not a winning hand) and the packed counts of
-    all its tiles, melds included (tiles.pack; 0 when refused).
+    Returns every reading of the hand (none when it is not a winning hand) and the counts of all
+    its tiles, melds included (tiles.py; 0 when refused).
     """
     hand = jogo.hand
     variant = jogo.variant
-    in_hand = hand.concealed + (hand.winning_tile,)
-    packed_hand = hand.counts + PACKED[hand.winning_tile]  # counted as the record was read
-    packed, tiles = packed_hand, len(in_hand)
+    in_hand = len(hand.concealed) + 1  # the concealed tiles and the winning tile
+    counts, tiles = hand.counts, in_hand
     for meld in hand.melds:
-        packed += meld.counts
+        counts += meld.counts
         tiles += len(meld.tiles)
-    # Up to 20 tiles no kind is held 32 times, so the packed counts are exact and show at once
-    # whether a tile is foreign to the variant or some kind may be held a fifth time.
-    if (tiles > 20 or packed & _FOREIGN[variant] or may_exceed_four(packed, tiles)) and _check_tiles(
-            jogo, in_hand, breaches):
+    # Art. 2: the variant's kinds only, four of each. Looked at tile by tile only when the counts
+    # cannot tell at a glance.
+    if not within_art_2(counts, tiles, variant) and _check_tiles(jogo, hand.concealed + (hand.winning_tile,),
+                                                                  breaches):
         return [], 0  # already refused; no reading to look for
-    if len(melds) != len(hand.melds) or len(melds) > MAX_SETS[variant]:
+    declared = len(melds)
+    if declared != len(hand.melds) or declared > MAX_SETS[variant]:
         return [], 0  # already refused
-    expected = HAND_TILES[variant] - 3 * len(melds)
-    if len(in_hand) != expected:
+    expected = HAND_TILES[variant] - 3 * declared
+    if in_hand != expected:
         _breach(breaches, "hand_size", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a "
                              "winning hand needs {expected} ({hand} tiles in sets and a pair, a kong counting as "
                              "a set of three)."),
-                tiles=len(in_hand), melds=len(melds), expected=expected, hand=HAND_TILES[variant])
+                tiles=in_hand, melds=declared, expected=expected, hand=HAND_TILES[variant])
         return [], 0
-    shapes = decompose(unpack_suits(packed_hand), melds)
+    shapes = decompose(hand.counts, melds)
     if not shapes:
-        if variant == CONVENTIONAL and not melds:
-            orphans = thirteen_orphans(counts_of(in_hand))
-            if orphans:
-                shapes.append(orphans)
-        if not shapes:
-            sets = gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair")
-            seven_pairs = variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
-            _breach(breaches, "not_a_winning_hand", art(jogo, "4(a)", "4(b)"),
-                    gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in "
-                                 "Macau.")
-                    if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
-                    tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
-    return shapes, packed
+        _thirteen_orphans_or_breach(jogo, melds, shapes, breaches)
+    return shapes, counts
 
 
-# The fields of the packed counts (tiles.pack) of the tiles each variant does not play with.
-_FOREIGN = {variant: packed_kinds(frozenset(range(34)) - kinds) for variant, kinds in KINDS.items()}
+def _thirteen_orphans_or_breach(jogo: Jogo, melds: tuple[TileSet, ...], shapes: list[Shape],
+                                breaches: list[Breach]) -> None:
+    """Art. 6(a)(3): thirteen orphans is the one winning hand of no sets (added to `shapes`);
+    any other hand that is no four sets and a pair breaks Art. 4."""
+    hand = jogo.hand
+    variant = jogo.variant
+    in_hand = hand.concealed + (hand.winning_tile,)
+    if variant == CONVENTIONAL and not melds:
+        orphans = thirteen_orphans(counts_of(in_hand))
+        if orphans:
+            shapes.append(orphans)
+            return
+    sets = gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair")
+    seven_pairs = variant == CONVENTIONAL and is_seven_pairs(counts_of(in_hand))
+    _breach(breaches, "not_a_winning_hand", art(jogo, "4(a)", "4(b)"),
+            gettext_noop("{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in "
+                         "Macau.")
+            if seven_pairs else gettext_noop("{tiles} with {melds} meld(s) does not form {sets}."),
+            tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
 
 
 def _check_tiles(jogo: Jogo, in_hand: tuple[int, ...], breaches: list[Breach]) -> bool:

@@ -19,7 +19,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from .errors import MalformedRecord, gettext_noop
 from .seats import SEATS
-from .tiles import TileNotationError, read_tiles
+from .tiles import TileNotationError, read_tiles, tile_code
 from .values import Value
 
 MAX_AMOUNT = 10**12  # no table holds a trillion patacas
@@ -107,21 +107,21 @@ _DECODER = msgspec.json.Decoder(_Record)
 
 
 # --- The jogo as the engine reads it ------------------------------------------------------------
-# NamedTuples rather than frozen dataclasses: a jogo is built on every scoring, and NamedTuples
-# build several times faster (benchmarks/engine.py).
+# Values (values.py): a jogo is built on every scoring, and msgspec structs build several times
+# faster than frozen dataclasses (benchmarks/engine.py).
 
 class Meld(Value):
     kind: str
     tiles: tuple[int, ...]
     exposed: bool
-    counts: int  # of its tiles, packed (tiles.pack)
+    counts: int  # of its tiles by kind (tiles.read_tiles)
 
 
 class Hand(Value):
     concealed: tuple[int, ...]  # without the winning tile and without concealed kongs
     melds: tuple[Meld, ...]
     winning_tile: int
-    counts: int  # of the concealed tiles, packed (tiles.pack) as they are read
+    counts: int  # of the tiles in hand by kind, the winning tile included (tiles.read_tiles)
 
 
 class Conduct(Value):
@@ -191,9 +191,8 @@ def _malformed(error: msgspec.ValidationError) -> MalformedRecord:
 def _jogo(record: _Record) -> Jogo:
     """The checks msgspec cannot express, and the conversion into a `Jogo`."""
     result = record.result
-    winner, discarder, hand, pay_all, false_win = (record.winner, record.discarder, record.hand,
-                                                   record.pay_all, record.false_win)
-    claimants = tuple(record.claimants) if record.claimants else ()
+    winner, discarder, hand, false_win = record.winner, record.discarder, record.hand, record.false_win
+    claimants = record.claimants or ()
     if result == "win":
         if winner is None:
             raise MalformedRecord("winner", gettext_noop("a won jogo names its winner"))
@@ -205,7 +204,7 @@ def _jogo(record: _Record) -> Jogo:
         if false_win is not None:
             raise MalformedRecord("false_win", gettext_noop("only a false_win jogo names an offender"))
     else:
-        for name, value in (("discarder", discarder), ("pay_all", pay_all), ("claimants", claimants)):
+        for name, value in (("discarder", discarder), ("pay_all", record.pay_all), ("claimants", claimants)):
             if value:
                 raise MalformedRecord(name, gettext_noop("only a won jogo has one; this jogo is a {result}"),
                                       result=result)
@@ -219,8 +218,10 @@ def _jogo(record: _Record) -> Jogo:
                                   gettext_noop("a false_win jogo names the offender: {{\"seat\": \"N\"}}"))
         elif winner is not None and winner != false_win.seat:
             raise MalformedRecord("winner", gettext_noop("in a false win, only the offender can be named as winner"))
-    if claimants and len(set(claimants)) != len(claimants):
-        raise MalformedRecord("claimants", gettext_noop("a seat is listed twice"))
+    if claimants:
+        if len(set(claimants)) != len(claimants):
+            raise MalformedRecord("claimants", gettext_noop("a seat is listed twice"))
+        claimants = tuple(claimants)
     conditions = record.conditions
     if conditions:
         if len(set(conditions)) != len(conditions):
@@ -229,9 +230,9 @@ def _jogo(record: _Record) -> Jogo:
     else:
         conditions = _NO_CONDITIONS
     capital_field = record.capital
-    amounts = (capital_field.E, capital_field.S, capital_field.W, capital_field.N)
-    if type(amounts[0]) is int and type(amounts[1]) is int and type(amounts[2]) is int and type(amounts[3]) is int:
-        capital = dict(zip(SEATS, amounts))  # four seats, whole numbers (msgspec checked their range)
+    east, south, west, north = amounts = capital_field.E, capital_field.S, capital_field.W, capital_field.N
+    if type(east) is int and type(south) is int and type(west) is int and type(north) is int:
+        capital = {"E": east, "S": south, "W": west, "N": north}  # four seats, whole numbers in range
     else:
         capital = {}
         for seat, amount in zip(SEATS, amounts):
@@ -259,7 +260,7 @@ def _jogo(record: _Record) -> Jogo:
         record.declared_fan,
         tuple(Conduct(c.seat, c.kind) for c in record.conduct) if record.conduct else (),
         claimants,
-        _pay_all(pay_all) if pay_all is not None else None,
+        _pay_all(record.pay_all) if record.pay_all is not None else None,
         false_win.seat if false_win is not None else None,
         record.rules.fan_combination if record.rules is not None else None,
     )
@@ -305,30 +306,54 @@ _PARSED_LENGTH = 5
 
 def _tiles(name: str, text: str, index: int = 0) -> tuple[tuple[int, ...], int]:
     """The tiles of the field `name` (formatted with `index` for a meld, only if it is wrong)
-    and their packed counts (tiles.pack)."""
+    and their counts by kind (tiles.read_tiles)."""
     parsed = _PARSED.get(text)
     if parsed is not None:
         return parsed
     try:
         parsed = read_tiles(text)
     except TileNotationError as error:
-        raise MalformedRecord(name.format(index), gettext_noop("{error} (Art. 2; notation of RULES.md §1)"),
-                              error=str(error)) from None
+        raise _not_notation(name.format(index), error) from None
     if len(text) <= _PARSED_LENGTH:
         _PARSED[text] = parsed
     return parsed
 
 
-def _hand(hand: _Hand) -> Hand:
-    # A winning tile or a meld's tiles were most likely read before: looked up without a call.
-    winning, _ = _PARSED.get(hand.winning_tile) or _tiles("hand.winning_tile", hand.winning_tile)
+def _not_notation(name: str, error: TileNotationError) -> MalformedRecord:
+    return MalformedRecord(name, gettext_noop("{error} (Art. 2; notation of RULES.md §1)"), error=str(error))
+
+
+def _one_tiles() -> dict[str, tuple[int, int]]:
+    """"5s" -> the tile and its counts: a winning tile is most often written so."""
+    table = {}
+    for tile in range(34):
+        code = tile_code(tile)
+        table[code] = tile, read_tiles(code)[1]
+    return table
+
+
+_ONE_TILE = _one_tiles()
+
+
+def _winning_tile(text: str) -> tuple[int, int]:
+    """The winning tile written otherwise (" 5s"), or `MalformedRecord`."""
+    winning, counts = _tiles("hand.winning_tile", text)
     if len(winning) != 1:
         raise MalformedRecord("hand.winning_tile", gettext_noop("must be exactly one tile, not {tiles}"),
                               tiles=len(winning))
+    return winning[0], counts
+
+
+def _hand(hand: _Hand) -> Hand:
+    winning, winning_counts = _ONE_TILE.get(hand.winning_tile) or _winning_tile(hand.winning_tile)
+    # A meld's tiles were most likely read before: looked up without a call.
     melds = []
     if hand.melds:
         for index, meld in enumerate(hand.melds):
             tiles, counts = _PARSED.get(meld.tiles) or _tiles("hand.melds[{}].tiles", meld.tiles, index)
             melds.append(Meld(meld.kind, tiles, meld.exposed, counts))
-    concealed, counts = _tiles("hand.concealed", hand.concealed)
-    return Hand(concealed, tuple(melds), winning[0], counts)
+    try:  # a whole hand is seldom met twice: read, not looked up
+        concealed, counts = read_tiles(hand.concealed)
+    except TileNotationError as error:
+        raise _not_notation("hand.concealed", error) from None
+    return Hand(concealed, tuple(melds), winning, counts + winning_counts)

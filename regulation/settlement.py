@@ -57,9 +57,11 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
     receives, so it never exceeds it: a winner capped below the tier's commission pays all he
     receives and nets 0, never less (RULES.md §9).
     """
-    share = rules.share(stake, fan)
-    commission = rules.commission_for(variant, stake)
-    losers, dues, total, payments, net = _shares(share, commission, winner, tuple(capital))
+    seated = tuple(capital)
+    shares = _SHARES.get((id(rules), variant, stake, fan, winner, seated))
+    if shares is None or shares[0] is not rules:
+        shares = _shares(rules, variant, stake, fan, winner, seated)
+    _, share, commission, losers, dues, total, payments, net = shares
     cap = capital[winner]
     if pay_all is None and total <= cap and commission <= total:
         return Settlement(payments, commission, dict(net), share, dict(dues), cap, False)
@@ -90,30 +92,33 @@ def pay_in_turn(dues: Mapping[str, int], cap: int, order: list[str]) -> dict[str
     return owed
 
 
-_Shares = tuple[list[str], dict[str, int], int, tuple[Payment, ...], dict[str, int]]
-# A win settles the same whenever the share, the commission, the winner and the seats are the
-# same and the cap does not bind: a few thousand cases at most, so each is worked out once.
-_SHARES: dict[tuple[int, int, str, tuple[str, ...]], _Shares] = {}
+_Shares = tuple[RuleSet, int, int, list[str], dict[str, int], int, tuple[Payment, ...], dict[str, int]]
+# A win settles the same under one rule set whenever the variant, the stake, the grade, the
+# winner and the seats are the same and the cap does not bind: a few thousand cases at most, so
+# each is worked out once. Keyed by the rule set's id; the entry holds the rule set itself, so
+# that the id stays its own while the entry is kept.
+_SHARES: dict[tuple[int, str, int, int, str, tuple[str, ...]], _Shares] = {}
 _SHARES_KEPT = 20_000
 
 
-def _shares(share: int, commission: int, winner: str, seated: tuple[str, ...]) -> _Shares:
-    """The losers in turn order after the winner (the order I-7 breaks ties in), each one's due
-    (Art. 7), their total, and the payments and net changes when every due is paid in full."""
-    key = (share, commission, winner, seated)
-    shares = _SHARES.get(key)
-    if shares is None:
-        losers = turn_order_after(winner, seated)
-        dues = {seat: share * banker_factor(seat, winner) for seat in losers}
-        total = sum(dues.values())
-        payments = tuple([Payment(seat, winner, amount) for seat, amount in dues.items() if amount])
-        net = dict.fromkeys(seated, 0)  # seated in turn order E, S, W, N
-        for seat, amount in dues.items():
-            net[seat] = -amount
-        net[winner] = total - commission
-        shares = losers, dues, total, payments, net
-        if len(_SHARES) < _SHARES_KEPT:
-            _SHARES[key] = shares
+def _shares(rules: RuleSet, variant: str, stake: int, fan: int, winner: str, seated: tuple[str, ...]) -> _Shares:
+    """The single share (I-6) and the commission (Art. 8); the losers in turn order after the
+    winner (the order I-7 breaks ties in), each one's due (Art. 7), their total, and the payments
+    and net changes when every due is paid in full (kept in _SHARES, where settle_win looks
+    first)."""
+    share = rules.share(stake, fan)
+    commission = rules.commission_for(variant, stake)
+    losers = turn_order_after(winner, seated)
+    dues = {seat: share * banker_factor(seat, winner) for seat in losers}
+    total = sum(dues.values())
+    payments = tuple([Payment(seat, winner, amount) for seat, amount in dues.items() if amount])
+    net = dict.fromkeys(seated, 0)  # seated in turn order E, S, W, N
+    for seat, amount in dues.items():
+        net[seat] = -amount
+    net[winner] = total - commission
+    shares = rules, share, commission, losers, dues, total, payments, net
+    if len(_SHARES) < _SHARES_KEPT:
+        _SHARES[id(rules), variant, stake, fan, winner, seated] = shares
     return shares
 
 

@@ -31,8 +31,6 @@ class TileNotationError(ValueError):
     """A tile string that does not follow the notation of RULES.md §1."""
 
 
-
-
 def tile_code(tile: int) -> str:
     """`5s`, `7z`: the notation of one tile."""
     if tile >= 27:
@@ -57,21 +55,44 @@ def tiles_code(tiles: list[int] | tuple[int, ...]) -> str:
     return "".join(out)
 
 
-# The counts of tiles packed in one int, five bits (0-31) per kind in tile order (read in
-# hands.py): a group of tiles ("345m") is counted once, when it is first read, and the counts of a
-# hand are one C-level sum over its groups.
+# --- Counts of tiles by kind ---------------------------------------------------------------
+# The engine counts a hand's tiles by kind in one int, five bits (0-31) per kind in tile order:
+# counts add up with `+`, and the questions Art. 2 and Art. 6 ask of every tile of a hand are a
+# mask or two (below and in hands.py). A group of tiles ("345m") is counted once, when it is
+# first read. Only this module and hands.py look inside the int.
 COUNT_BITS = 5
 PACKED = tuple(1 << COUNT_BITS * tile for tile in range(34))
+_FIELD = (1 << COUNT_BITS) - 1
 
 
 def pack(tiles) -> int:
-    """The counts of `tiles` packed as above; exact while no kind is held more than 31 times."""
+    """The counts of `tiles`; exact while no kind is held more than 31 times."""
     return sum(map(PACKED.__getitem__, tiles))
+
+
+def kinds_mask(kinds) -> int:
+    """The fields of `kinds` in counts: `counts & kinds_mask(kinds)` is zero exactly when no tile
+    of those kinds is held."""
+    return sum(_FIELD << COUNT_BITS * tile for tile in kinds)
+
+
+# Art. 2: the kinds each variant does not play with.
+_NOT_PLAYED = {variant: kinds_mask(frozenset(range(34)) - kinds) for variant, kinds in KINDS.items()}
+# Adding 11 to a count of at most 20 sets its field's top bit (16) exactly when it exceeds 4.
+_PLUS_11 = sum(11 << COUNT_BITS * tile for tile in range(34))
+_TOP_BITS = sum(16 << COUNT_BITS * tile for tile in range(34))
+
+
+def within_art_2(counts: int, tiles: int, variant: str) -> bool:
+    """Art. 2 at a glance: true when the `tiles` tiles counted in `counts` are all of kinds the
+    variant plays with (2(b)) and no kind is held more than four times (2(a), 2(b)). False when
+    that cannot be told at a glance (more than 20 tiles) or is not so: then look tile by tile."""
+    return tiles <= 20 and not counts & _NOT_PLAYED[variant] and not counts + _PLUS_11 & _TOP_BITS
 
 
 _NOTATION = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
 _GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
-# "345m" -> ((2, 3, 4), its packed counts); groups repeat across hands. One entry holds both, so
+# "345m" -> ((2, 3, 4), its counts); groups repeat across hands. One entry holds both, so
 # that a group found (by another thread too) is complete.
 _GROUPS: dict[str, tuple[tuple[int, ...], int]] = {}
 _GROUPS_KEPT = 50_000
@@ -114,7 +135,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
 
 
 def read_tiles(text: str) -> tuple[tuple[int, ...], int]:
-    """`parse_tiles(text)` and the counts of those tiles, packed (`pack`)."""
+    """`parse_tiles(text)` and the counts of those tiles (`pack`)."""
     if " " in text or "\t" in text:
         text = text.replace(" ", "").replace("\t", "")
     # Cut after each suit letter ("123m55z" -> "123m", "55z", ""). When every piece is a group

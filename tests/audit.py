@@ -8,27 +8,20 @@ import datetime as dt
 
 from django.db import transaction
 
-from casino.pit import service
 from casino.pit.demo import FALSE_WIN, PAY_ALL
 from casino.pit.models import Jogo
-from tests.pit import DRAW, NOON, next_record, seat, staff
+from tests.pit import DRAW, NOON, record_next, seat, staff
 
 DAY = NOON.date()  # 2026-11-21, a gaming day (NOON is after 06:00 Macau time)
 NEXT_DAY = DAY + dt.timedelta(days=1)
 MISDECLARED = {"declared_fan": 2}  # a chicken hand (0 fán) announced as 2 fán
 
 
-def record(game, by, at=NOON, **fields) -> Jogo:
-    jogo, created = service.record_jogo(game.table, by, next_record(game, **fields), at=at)
-    assert created
-    return jogo
-
-
 def varied_day():
     """T1's day: a chicken win, a draw, a false win, a pay-all and a misdeclared grade."""
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    rows = [record(game, people["dealer"], **fields)
+    rows = [record_next(game, people["dealer"], **fields)
             for fields in ({}, DRAW, {**FALSE_WIN, "winner": None, "discarder": None, "hand": None},
                            {**PAY_ALL}, MISDECLARED)]
     return people, t1, game, rows
@@ -43,7 +36,7 @@ def next_values(game, by, *, at=NOON, fields: dict | None = None) -> dict:
     recording is rolled back)."""
     try:
         with transaction.atomic():
-            jogo = record(game, by, at=at, **(fields or {}))
+            jogo = record_next(game, by, at=at, **(fields or {}))
             values = {f.attname: getattr(jogo, f.attname) for f in Jogo._meta.concrete_fields if f.attname != "id"}
             raise _Undo
     except _Undo:

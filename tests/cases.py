@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from casino.count import services
 from casino.count.models import Case
-from casino.pit import service
+from casino.pit import services as pit_services
 from tests.count import AFTER, DRAGON, box, cast, count_by_two, play
 from tests.pit import next_record
 
@@ -24,8 +24,8 @@ def short_case(*, jogos: int = 2, short_by: int = 5):
 def correct_to_a_draw(jogo, proposer, checker, at=AFTER):
     """An approved correction turning a won jogo into a draw: its commission leaves the box."""
     record = {**jogo.record, "result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}
-    amendment = service.propose_amendment(jogo, proposer, record=record, reason="it was a draw", at=at)
-    return service.decide_amendment(amendment, checker, approve=True, at=at)
+    amendment = pit_services.propose_amendment(jogo=jogo, user=proposer, record=record, reason="it was a draw", at=at)
+    return pit_services.decide_amendment(amendment=amendment, user=checker, approve=True, at=at)
 
 
 __all__ = ["DRAGON", "correct_to_a_draw", "next_record", "short_case"]

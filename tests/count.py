@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from casino.count import services, shifts
 from casino.count.models import Box
-from casino.pit import service
+from casino.pit import services as pit_services
 from casino.pit.roles import COUNTER
 from tests.pit import NOON, seat, staff, user
 from tests.pit import next_record
@@ -31,7 +31,8 @@ def cast():
 def play(table, by, jogos: int = 2, at=NOON):
     """Seat a game at `table` and record `jogos` winning jogos at `at`; the jogos recorded."""
     game = seat(table, by, at=at)
-    return [service.record_jogo(table, by, next_record(game, **DRAGON), at=at)[0] for _ in range(jogos)]
+    return [pit_services.record_jogo(table=table, user=by, record=next_record(game, **DRAGON),
+                                     at=at)[0] for _ in range(jogos)]
 
 
 def box_played_yesterday(table, dealer) -> Box:

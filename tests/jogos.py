@@ -1,21 +1,44 @@
-"""The record most engine tests start from (JOGO-FORMAT.md): South wins a chicken hand on
-West's discard at the conventional 25/50 table (Art. 6(a)(1))."""
+"""The builders of jogos every test starts from, in the portable record (JOGO-FORMAT.md): by
+default South wins a chicken hand on West's discard at the conventional 25/50 table, the four
+seats with 5000 each (Art. 6(a)(1)). The pit's builders (tests/pit.py) record them at a table."""
 from regulation import read_record, score
 
 CHICKEN = {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}
+SEATED = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
+
+
+def record(**fields) -> dict:
+    """That jogo's record with `fields` changed."""
+    base = {"variant": "conventional", "stake": 25, "round_wind": "E", "capital": dict(SEATED), "result": "win",
+            "winner": "S", "discarder": "W", "hand": CHICKEN}
+    return {**base, **fields}
 
 
 def scored(*, capital: dict, **fields):
     """Score that jogo with `fields` changed."""
-    record = {
-        "variant": "conventional",
-        "stake": 25,
-        "round_wind": "E",
-        "capital": dict(capital),
-        "result": "win",
-        "winner": "S",
-        "discarder": "W",
-        "hand": CHICKEN,
-    }
-    record.update(fields)
-    return score(read_record(record))
+    return score(read_record(record(capital=dict(capital), **fields)))
+
+
+def pong(tiles: str, *, exposed: bool = True) -> dict:
+    return {"kind": "pong", "tiles": tiles, "exposed": exposed}
+
+
+def chow(tiles: str, *, exposed: bool = True) -> dict:
+    return {"kind": "chow", "tiles": tiles, "exposed": exposed}
+
+
+def kong(tiles: str, *, exposed: bool = True) -> dict:
+    return {"kind": "kong", "tiles": tiles, "exposed": exposed}
+
+
+def win(concealed: str, winning: str, *, melds=(), winner: str = "S", discarder: str | None = "W",
+        round_wind: str = "E", conditions=(), variant: str = "conventional", stake: int | None = None,
+        fan_combination: str | None = None) -> dict:
+    """A won jogo with this hand, the simplified game at 100/200 when `variant` says so."""
+    won = record(variant=variant, stake=stake or (25 if variant == "conventional" else 100), round_wind=round_wind,
+                 winner=winner, discarder=discarder,
+                 hand={"concealed": concealed, "melds": list(melds), "winning_tile": winning},
+                 conditions=list(conditions))
+    if fan_combination:
+        won["rules"] = {"fan_combination": fan_combination}
+    return won

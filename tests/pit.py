@@ -7,8 +7,8 @@ import datetime as dt
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from casino.pit import service
-from casino.pit.models import Casino, Table
+from casino.pit import selectors, services
+from casino.pit.models import Casino, Jogo, Table
 from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
 
 CAPITAL = [5000, 3000, 2000, 4000]
@@ -42,19 +42,26 @@ def staff():
 def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON):
     players = [{"chair": c, "name": f"Player {c}", "capital": amount}
                for c, amount in enumerate(capital) if amount is not None]
-    return service.start_game(at_table, by, players=players, first_banker=first_banker, at=at)
+    return services.start_game(table=at_table, user=by, players=players, first_banker=first_banker, at=at)
 
 
 def next_record(game, **fields) -> dict:
     """The portable record of the game's next jogo: by default South wins a chicken hand on
     West's discard (0 fán), with round wind and capital as the ledger has them."""
     record = {
-        **service.record_header(game),
+        **selectors.record_header(game),
         "result": "win", "winner": "S", "discarder": "W",
         "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}, "declared_fan": 0,
     }
     record.update(fields)
     return record
+
+
+def record_next(game, by, at=NOON, **fields) -> Jogo:
+    """Record the game's next jogo (`next_record`) through the service."""
+    jogo, created = services.record_jogo(table=game.table, user=by, record=next_record(game, **fields), at=at)
+    assert created
+    return jogo
 
 
 DRAW = {"result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from pypdf import PdfReader
 
-from casino.pit import demo, service
+from casino.pit import demo, errors, selectors, services
 from casino.pit.models import Casino, Jogo, Table
 from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
 from tests.pit import seat, table, user
@@ -25,8 +25,9 @@ def at(hours: float) -> dt.datetime:
     return NOON + dt.timedelta(hours=hours)
 
 
-def record(game, fields: dict, when: dt.datetime, by: User) -> Jogo:
-    row, _ = service.record_jogo(game.table, by, {**service.record_header(game), "result": "win", **fields}, at=when)
+def record_at(game, fields: dict, when: dt.datetime, by: User) -> Jogo:
+    row, _ = services.record_jogo(table=game.table, user=by,
+                                  record={**selectors.record_header(game), "result": "win", **fields}, at=when)
     return row
 
 
@@ -70,34 +71,35 @@ def known_day() -> KnownDay:
     game = seat(r1, dealer, at=NOON)
     script = [demo.CHICKEN, demo.DRAW, demo.FALSE_WIN, demo.DRAGON_SELF_DRAWN, demo.PURE_ONE_SUIT, demo.PAY_ALL,
               demo.MISDECLARED]
-    jogos = [record(game, fields, at(0.1 * (index + 1)), dealer) for index, fields in enumerate(script)]
+    jogos = [record_at(game, fields, at(0.1 * (index + 1)), dealer) for index, fields in enumerate(script)]
     try:
-        service.record_jogo(r1, dealer, {**service.record_header(game), "result": "win", **demo.CHICKEN,
+        services.record_jogo(table=r1, user=dealer,
+                             record={**selectors.record_header(game), "result": "win", **demo.CHICKEN,
                                          "stake": 50}, at=at(0.5))
-    except service.Refused:
+    except errors.Refused:
         pass
-    service.flag(jogos[0], people["inspector"], note="Check the camera", at=at(1))
+    services.flag(jogo=jogos[0], user=people["inspector"], note="Check the camera", at=at(1))
 
     game = seat(r2, dealer, capital=[5000, 300, 2000, 4000], at=at(2))
-    record(game, demo.CHICKEN, at(2), dealer)
-    second = record(game, demo.CHICKEN, at(15), dealer)
-    amendment = service.propose_amendment(second, people["supervisor"], record={**second.record, **demo.DRAW,
+    record_at(game, demo.CHICKEN, at(2), dealer)
+    second = record_at(game, demo.CHICKEN, at(15), dealer)
+    amendment = services.propose_amendment(jogo=second, user=people["supervisor"], record={**second.record, **demo.DRAW,
                                           "winner": None, "discarder": None, "hand": None},
                                           reason="Nobody won: the wall was exhausted", at=at(16))
-    service.decide_amendment(amendment, people["manager"], approve=True, at=at(16))
+    services.decide_amendment(amendment=amendment, user=people["manager"], approve=True, at=at(16))
 
     game = seat(r3, dealer, at=at(20))  # 08:00 on the 22nd: the next gaming day
-    record(game, demo.CHICKEN, at(20), dealer)
+    record_at(game, demo.CHICKEN, at(20), dealer)
     return KnownDay(r1.casino, r1, r2, people)
 
 
 def draws(at_table: Table, count: int, by: User, start: dt.datetime) -> None:
     """`count` drawn jogos in a new game (a draw never moves the bank, so the game never ends)."""
-    if (playing := service.open_game(at_table)) is not None:
-        service.end_game(playing, by, at=start)
+    if (playing := selectors.open_game(at_table)) is not None:
+        services.end_game(game=playing, user=by, at=start)
     game = seat(at_table, by, at=start)
     for index in range(count):
-        record(game, demo.DRAW, start + dt.timedelta(minutes=index), by)
+        record_at(game, demo.DRAW, start + dt.timedelta(minutes=index), by)
 
 
 def pdf_text(pdf: bytes) -> str:

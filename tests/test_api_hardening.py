@@ -9,7 +9,8 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from casino.pit import service
+from casino.pit import selectors, services
+from casino.pit.errors import Refused
 from casino.pit.models import Flag, Game, Jogo, Movement, Player, Refusal, Table
 from regulation.record import MAX_AMOUNT
 from tests.pit import DRAW, NOON, next_record, seat, staff, table
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def world():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    jogo, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
+    jogo, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game), at=NOON)
     return {"people": people, "t1": t1, "t3": table("T3", staff=[people["dealer"]]), "game": game, "jogo": jogo}
 
 
@@ -172,25 +173,25 @@ def test_the_buy_in_that_froze_a_table_is_refused_and_the_table_records(world):
     dealer, game = world["people"]["supervisor"], world["game"]  # money is moved by the supervisor
     errors(client(dealer).post(f"/api/v1/games/{game.pk}/movements/",
                                {"chair": 0, "kind": "buy_in", "amount": 2**62}, format="json"), 400)
-    room = MAX_AMOUNT - service.capital(game)[0]
+    room = MAX_AMOUNT - selectors.capital(game)[0]
     error, = errors(client(dealer).post(f"/api/v1/games/{game.pk}/movements/",
                                         {"chair": 0, "kind": "buy_in", "amount": room + 1}, format="json"), 400)
     assert error["field"] == "amount" and error["article"] == "9(a)(4)"
     response = client(dealer).post(f"/api/v1/games/{game.pk}/movements/",
                                    {"chair": 0, "kind": "buy_in", "amount": room}, format="json")
     assert response.status_code == 201, response.content
-    assert service.capital(game)[0] == MAX_AMOUNT
+    assert selectors.capital(game)[0] == MAX_AMOUNT
     still_records(world)
 
 
 def test_the_service_refuses_amounts_above_the_limit_whoever_calls_it(world):
     dealer, game = world["people"]["dealer"], world["game"]
-    with pytest.raises(service.Refused) as refused:
-        service.move_money(game, dealer, chair=1, kind="buy_in", amount=MAX_AMOUNT)
+    with pytest.raises(Refused) as refused:
+        services.move_money(game=game, user=dealer, chair=1, kind="buy_in", amount=MAX_AMOUNT)
     assert refused.value.problems[0].field == "amount"
     players = [{"chair": c, "name": f"P{c}", "capital": MAX_AMOUNT + (c == 3)} for c in range(4)]
-    with pytest.raises(service.Refused) as refused:
-        service.start_game(world["t3"], dealer, players=players, first_banker=0)
+    with pytest.raises(Refused) as refused:
+        services.start_game(table=world["t3"], user=dealer, players=players, first_banker=0)
     assert refused.value.problems[0].code == "capital"
     assert not world["t3"].games.exists()
 
@@ -301,7 +302,7 @@ def test_an_unexpected_error_is_a_500_in_the_error_shape_and_logged_with_its_tra
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(service, "move_money", broken)
+    monkeypatch.setattr(services, "move_money", broken)
     response = client(world["people"]["supervisor"]).post(f"/api/v1/games/{world['game'].pk}/movements/",
                                                       {"chair": 1, "kind": "buy_in", "amount": 5}, format="json")
     error, = errors(response, 500)

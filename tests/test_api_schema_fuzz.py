@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from schemathesis.generation.modes import GenerationMode
 
-from casino.pit import service
+from casino.pit import services
 from tests.pit import DRAW, NOON, next_record, seat, staff, table
 
 EXAMPLES = 6
@@ -42,10 +42,11 @@ def world(db):
     people, t1, t2 = staff()
     t3 = table("T3", staff=[people["dealer"], people["supervisor"]])
     game = seat(t1, people["dealer"])
-    jogo, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
-    service.propose_amendment(jogo, people["supervisor2"], reason="a draw", record=next_record(game, **DRAW) | {
+    jogo, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game), at=NOON)
+    services.propose_amendment(jogo=jogo, user=people["supervisor2"], reason="a draw",
+                               record=next_record(game, **DRAW) | {
         "capital": jogo.record["capital"], "round_wind": "E"})
-    service.flag(jogo, people["inspector"], note="look")
+    services.flag(jogo=jogo, user=people["inspector"], note="look")
     tokens = {role: Token.objects.create(user=people[role]).key
               for role in ("dealer", "supervisor", "inspector", "manager")}
     return {"tokens": tokens, "ids": sorted({t1.pk, t2.pk, t3.pk, game.pk, jogo.pk, 1, 2})}

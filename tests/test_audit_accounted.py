@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
 from casino.audit.accounted import Run, day_account, runs
-from casino.pit import demo, service
+from casino.pit import demo, errors, services
 from casino.pit.models import Refusal, RefusalConfirmation
 from tests.audit import plant
 from tests.pit import DRAW, NOON, next_record, seat, staff, table
@@ -31,12 +31,13 @@ pytestmark = pytest.mark.django_db
 
 
 def recorded(game, by, count, at=NOON, **fields):
-    return [service.record_jogo(game.table, by, next_record(game, **fields), at=at)[0] for _ in range(count)]
+    return [services.record_jogo(table=game.table, user=by, record=next_record(game, **fields),
+                                 at=at)[0] for _ in range(count)]
 
 
 def refuse(at_table, game, by, at=NOON) -> Refusal:
-    with pytest.raises(service.Refused):
-        service.record_jogo(at_table, by, {**next_record(game), "stake": 30}, at=at)
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=at_table, user=by, record={**next_record(game), "stake": 30}, at=at)
     return Refusal.objects.latest("pk")
 
 
@@ -80,9 +81,9 @@ def test_a_gap_at_the_end_of_the_day_shows_against_the_next_day(day):
 def test_an_amendment_made_the_next_day_keeps_its_day_and_leaves_no_gap_on_either_day(day):
     people, t1, t2, game, rows = day
     recorded(game, people["dealer"], 2, at=LATER, **DRAW)  # jogos 4–5, positions 8–9, on the 22nd
-    amendment = service.propose_amendment(rows[0], people["supervisor"], record={**rows[0].record, **WIN},
+    amendment = services.propose_amendment(jogo=rows[0], user=people["supervisor"], record={**rows[0].record, **WIN},
                                           reason="checked the camera", at=LATER)
-    service.decide_amendment(amendment, people["supervisor2"], approve=True, at=LATER)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True, at=LATER)
 
     first, second = day_account(DAY), day_account(DAY + dt.timedelta(days=1))
 
@@ -99,7 +100,7 @@ def test_a_refused_attempt_is_an_open_item_until_a_second_person_confirms_it(day
     assert account.unconfirmed_refusals == [refusal] and account.open_items == 1
     assert account.tables[0].refusals == [refusal] and account.tables[0].number_gaps == []  # takes no number
 
-    service.confirm_refusal(refusal=refusal, user=people["supervisor"], note="stake mistyped; jogo 4 recorded right")
+    services.confirm_refusal(refusal=refusal, user=people["supervisor"], note="stake mistyped; jogo 4 recorded right")
 
     account = day_account(DAY)
     assert account.unconfirmed_refusals == [] and account.open_items == 0
@@ -108,10 +109,11 @@ def test_a_refused_attempt_is_an_open_item_until_a_second_person_confirms_it(day
 
 def test_rejected_amendments_show_both_people_and_pending_ones_are_open_items(day):
     people, t1, t2, game, rows = day
-    rejected = service.propose_amendment(rows[0], people["supervisor"], record={**rows[0].record, **WIN},
+    rejected = services.propose_amendment(jogo=rows[0], user=people["supervisor"], record={**rows[0].record, **WIN},
                                          reason="a win, not a draw?", at=NOON)
-    service.decide_amendment(rejected, people["supervisor2"], approve=False, reason="the camera shows a draw", at=NOON)
-    pending = service.propose_amendment(rows[1], people["supervisor"], record={**rows[1].record, **WIN},
+    services.decide_amendment(amendment=rejected, user=people["supervisor2"], approve=False,
+                              reason="the camera shows a draw", at=NOON)
+    pending = services.propose_amendment(jogo=rows[1], user=people["supervisor"], record={**rows[1].record, **WIN},
                                         reason="check the wall", at=NOON)
 
     account = day_account(DAY)
@@ -123,7 +125,7 @@ def test_rejected_amendments_show_both_people_and_pending_ones_are_open_items(da
 
 def test_a_game_ended_by_a_person_before_its_north_round_is_listed_with_who_and_its_jogos(day):
     people, t1, t2, game, rows = day
-    service.end_game(game, people["supervisor"], at=NOON + dt.timedelta(hours=1))
+    services.end_game(game=game, user=people["supervisor"], at=NOON + dt.timedelta(hours=1))
     still_playing = seat(t2, people["other_dealer"])
     recorded(still_playing, people["other_dealer"], 1, **DRAW)
 
@@ -153,8 +155,8 @@ def test_nobody_confirms_his_own_refused_attempt(day):
     people, t1, t2, game, rows = day
     refusal = refuse(t1, game, people["supervisor"])
 
-    with pytest.raises(service.Refused) as refused:
-        service.confirm_refusal(refusal=refusal, user=people["supervisor"], note="my mistake")
+    with pytest.raises(errors.Refused) as refused:
+        services.confirm_refusal(refusal=refusal, user=people["supervisor"], note="my mistake")
 
     assert refused.value.problems[0].code == "own_refusal"
     assert not RefusalConfirmation.objects.exists()
@@ -163,10 +165,10 @@ def test_nobody_confirms_his_own_refused_attempt(day):
 def test_a_refused_attempt_is_confirmed_once(day):
     people, t1, t2, game, rows = day
     refusal = refuse(t1, game, people["dealer"])
-    service.confirm_refusal(refusal=refusal, user=people["supervisor"], note="stake mistyped")
+    services.confirm_refusal(refusal=refusal, user=people["supervisor"], note="stake mistyped")
 
-    with pytest.raises(service.Refused) as refused:
-        service.confirm_refusal(refusal=refusal, user=people["supervisor2"], note="seen too")
+    with pytest.raises(errors.Refused) as refused:
+        services.confirm_refusal(refusal=refusal, user=people["supervisor2"], note="seen too")
 
     assert refused.value.conflict and refused.value.problems[0].code == "refusal_confirmed"
     assert RefusalConfirmation.objects.get().note == "stake mistyped"
@@ -176,8 +178,8 @@ def test_a_confirmation_says_why_the_attempt_was_abandoned(day):
     people, t1, t2, game, rows = day
     refusal = refuse(t1, game, people["dealer"])
 
-    with pytest.raises(service.Refused) as refused:
-        service.confirm_refusal(refusal=refusal, user=people["supervisor"], note="   ")
+    with pytest.raises(errors.Refused) as refused:
+        services.confirm_refusal(refusal=refusal, user=people["supervisor"], note="   ")
 
     assert refused.value.problems[0].field == "note"
     assert not RefusalConfirmation.objects.exists()
@@ -185,7 +187,7 @@ def test_a_confirmation_says_why_the_attempt_was_abandoned(day):
 
 def test_a_confirmation_is_never_changed_nor_deleted(day):
     people, t1, t2, game, rows = day
-    confirmation = service.confirm_refusal(refusal=refuse(t1, game, people["dealer"]), user=people["supervisor"],
+    confirmation = services.confirm_refusal(refusal=refuse(t1, game, people["dealer"]), user=people["supervisor"],
                                            note="stake mistyped")
     confirmation.note = "edited"
     with pytest.raises(ValidationError):

@@ -7,8 +7,8 @@ from django.db import connection
 
 from casino.pit.recheck import Difference
 from casino.audit.selectors import BadDays, Days, commission_audit, parse_days
-from casino.pit import service
-from tests.audit import DAY, NEXT_DAY, next_values, plant, record, varied_day
+from casino.pit import services
+from tests.audit import DAY, NEXT_DAY, next_values, plant, record_next, varied_day
 from tests.pit import NOON, next_record, seat, table
 
 pytestmark = pytest.mark.django_db
@@ -66,10 +66,10 @@ def test_art_8_a_commission_changed_behind_the_applications_back_is_found():
 def test_only_the_current_revision_of_an_amended_jogo_counts():
     people, t1, game, rows = varied_day()
     # The draw (jogo 2) was really a chicken win for South: one more won jogo, 10 more commission.
-    amendment = service.propose_amendment(rows[1], people["supervisor"], reason="camera review",
+    amendment = services.propose_amendment(jogo=rows[1], user=people["supervisor"], reason="camera review",
                                           record={**next_record(game), **{k: rows[1].record[k] for k in
                                                   ("round_wind", "capital")}})
-    service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
 
     audit = commission_audit(Days(DAY, DAY))
 
@@ -82,7 +82,7 @@ def test_a_range_of_days_adds_them_up_per_table_and_per_tier():
     people, t1, game, rows = varied_day()
     t3 = table("T3", stake=100)
     other = seat(t3, people["dealer"], capital=[50000, 50000, 50000, 50000])
-    record(other, people["dealer"], at=NOON + dt.timedelta(days=1))
+    record_next(other, people["dealer"], at=NOON + dt.timedelta(days=1))
 
     one_day = commission_audit(Days(DAY, DAY))
     both = commission_audit(Days(DAY, NEXT_DAY))

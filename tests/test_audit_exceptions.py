@@ -4,10 +4,10 @@ import datetime as dt
 import pytest
 
 from casino.audit.selectors import Days, count_by_kind, exceptions
-from casino.pit import service
+from casino.pit import errors, selectors, services
 from casino.pit.demo import FALSE_WIN, PAY_ALL
 from casino.pit.roles import INSPECTOR
-from tests.audit import DAY, plant, record, varied_day
+from tests.audit import DAY, plant, record_next, varied_day
 from tests.pit import DRAW, NOON, seat, staff, user
 
 pytestmark = pytest.mark.django_db
@@ -30,9 +30,9 @@ def test_art_6_a_declared_grade_that_differs_from_the_computed_one_is_queued():
 
 def test_an_amendment_is_queued_with_who_proposed_who_decided_and_why():
     people, t1, game, rows = varied_day()
-    amendment = service.propose_amendment(rows[1], people["supervisor"], reason="camera review 12:05",
+    amendment = services.propose_amendment(jogo=rows[1], user=people["supervisor"], reason="camera review 12:05",
                                           record={**rows[1].record, "declared_fan": 0})
-    service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
     amendment.refresh_from_db()
 
     entry, = exceptions(TODAY, "amendment")
@@ -60,7 +60,7 @@ def test_art_10_a_false_win_is_queued():
 def test_art_9_a_4_a_win_where_the_capital_cap_bound_is_queued():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 80, 2000, 4000])  # South (chair 1) has 80 at stake
-    capped = record(game, people["dealer"])  # South wins 100 in dues, receives 80
+    capped = record_next(game, people["dealer"])  # South wins 100 in dues, receives 80
 
     entry, = exceptions(TODAY, "capped")
 
@@ -85,13 +85,14 @@ def test_a_gap_in_the_jogo_numbers_and_the_ledger_sequence_is_queued():
 def test_art_3_a_banker_that_the_games_progress_does_not_give_is_a_rotation_anomaly():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    first = record(game, people["dealer"])  # South wins: the bank passes to chair 1 (Art. 3)
-    second = record(game, people["dealer"], **DRAW)  # played with chair 1 as banker
+    first = record_next(game, people["dealer"])  # South wins: the bank passes to chair 1 (Art. 3)
+    second = record_next(game, people["dealer"], **DRAW)  # played with chair 1 as banker
     # The amendment says the banker (East) won jogo 1 after all: the bank should have stayed at
     # chair 0 (I-1), but jogo 2 keeps the seats it was played with.
     corrected = {**first.record, "winner": "E", "discarder": "W"}
-    amendment = service.propose_amendment(first, people["supervisor"], record=corrected, reason="the banker won")
-    service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], record=corrected,
+                                           reason="the banker won")
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
 
     entry, = exceptions(TODAY, "rotation")
 
@@ -102,7 +103,7 @@ def test_art_3_a_banker_that_the_games_progress_does_not_give_is_a_rotation_anom
 
 def test_a_flag_raised_by_an_inspector_is_queued():
     people, t1, game, rows = varied_day()
-    service.flag(rows[0], people["inspector"], note="winner's hand looks short on the video")
+    services.flag(jogo=rows[0], user=people["inspector"], note="winner's hand looks short on the video")
 
     entry, = exceptions(TODAY, "flag")
 
@@ -128,11 +129,13 @@ def test_the_whole_queue_has_every_kind_found_and_a_clean_day_has_only_the_ordin
 
 def test_a_refused_record_of_the_day_is_queued_with_who_tried_and_why():
     people, t1, game, rows = varied_day()
-    with pytest.raises(service.Refused):
-        service.record_jogo(t1, people["dealer"], {**service.record_header(game), **DRAW, "stake": 50},
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=t1, user=people["dealer"],
+                             record={**selectors.record_header(game), **DRAW, "stake": 50},
                             at=NOON.replace(hour=13))
-    with pytest.raises(service.Refused):  # the next gaming day: not in this day's queue
-        service.record_jogo(t1, people["dealer"], {**service.record_header(game), **DRAW, "stake": 50},
+    with pytest.raises(errors.Refused):  # the next gaming day: not in this day's queue
+        services.record_jogo(table=t1, user=people["dealer"],
+                             record={**selectors.record_header(game), **DRAW, "stake": 50},
                             at=NOON + dt.timedelta(days=1))
 
     entry, = exceptions(TODAY, "refusal")
@@ -142,7 +145,7 @@ def test_a_refused_record_of_the_day_is_queued_with_who_tried_and_why():
     assert entry.detail.endswith(" (not yet confirmed)")
     assert "refusal" in kinds(exceptions(TODAY))
 
-    service.confirm_refusal(refusal=t1.refusals.earliest("attempted_at"), user=people["supervisor"],
+    services.confirm_refusal(refusal=t1.refusals.earliest("attempted_at"), user=people["supervisor"],
                             note="stake mistyped")
     entry, = exceptions(TODAY, "refusal")
     assert entry.detail.endswith(" (confirmed by supervisor: stake mistyped)")
@@ -151,10 +154,10 @@ def test_a_refused_record_of_the_day_is_queued_with_who_tried_and_why():
 def test_the_queue_names_players_not_seat_letters():
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 80, 2000, 4000])
-    record(game, people["dealer"])  # South (Player 1) wins, capped at his 80; the bank passes to chair 1
-    record(game, people["dealer"], **PAY_ALL)  # banker now Player 1; West (Player 3) pays for the losers
+    record_next(game, people["dealer"])  # South (Player 1) wins, capped at his 80; the bank passes to chair 1
+    record_next(game, people["dealer"], **PAY_ALL)  # banker now Player 1; West (Player 3) pays for the losers
     # South won again: the bank is at chair 2, so North is chair 1's Player 1.
-    record(game, people["dealer"], **{**FALSE_WIN, "winner": None, "discarder": None, "hand": None})
+    record_next(game, people["dealer"], **{**FALSE_WIN, "winner": None, "discarder": None, "hand": None})
 
     texts = {entry.kind: entry.detail for entry in exceptions(TODAY)}
 
@@ -183,8 +186,9 @@ def test_the_audit_opens_on_the_latest_gaming_day_with_activity(client):
     assert 'value="2026-11-21"' in client.get("/audit/").content.decode()
     assert "Gaming days 2026-11-21" in client.get("/audit/").content.decode()
 
-    with pytest.raises(service.Refused):  # a refused record two days on is activity too
-        service.record_jogo(t1, people["dealer"], {**service.record_header(game), **DRAW, "stake": 50},
+    with pytest.raises(errors.Refused):  # a refused record two days on is activity too
+        services.record_jogo(table=t1, user=people["dealer"],
+                             record={**selectors.record_header(game), **DRAW, "stake": 50},
                             at=NOON + dt.timedelta(days=2))
 
     assert "Gaming days 2026-11-23" in client.get("/audit/").content.decode()

@@ -11,8 +11,8 @@ import pytest
 from openpyxl import load_workbook
 
 from casino.audit.selectors import Days, current_revisions
-from casino.pit import service
-from tests.audit import DAY, plant, record, varied_day
+from casino.pit import services
+from tests.audit import DAY, plant, record_next, varied_day
 from tests.pit import seat
 
 pytestmark = pytest.mark.django_db
@@ -33,13 +33,13 @@ def inspector(client):
 def a_busy_day():
     """The varied day, an amended jogo, and a capped win at a second table."""
     people, t1, game, rows = varied_day()
-    amendment = service.propose_amendment(rows[4], people["supervisor"], reason="the dealer announced 0 fán",
+    amendment = services.propose_amendment(jogo=rows[4], user=people["supervisor"], reason="the dealer announced 0 fán",
                                           record={**rows[4].record, "declared_fan": 0})
-    service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
     from tests.pit import table
     t3 = table("T3", stake=100)
     other = seat(t3, people["dealer"], capital=[5000, 150, 2000, 4000])
-    record(other, people["dealer"])
+    record_next(other, people["dealer"])
     return people, t1, game
 
 

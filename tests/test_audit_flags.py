@@ -8,7 +8,7 @@ from django.db import DatabaseError, transaction
 from django.test import Client
 
 from casino.audit.selectors import flag_list, open_flag_count
-from casino.pit import service
+from casino.pit import errors, services
 from casino.pit.models import Flag, FlagComment
 from casino.pit.roles import INSPECTOR
 from tests.audit import varied_day
@@ -26,7 +26,7 @@ def day():
 
 def raised(day, note="winner's hand looks short on the video") -> Flag:
     people, rows = day
-    return service.flag(rows[0], people["inspector"], note=note, at=NOON)
+    return services.flag(jogo=rows[0], user=people["inspector"], note=note, at=NOON)
 
 
 def client_for(person) -> Client:
@@ -41,8 +41,9 @@ def test_others_comment_on_a_flag_each_comment_a_new_row(day):
     people, rows = day
     flag = raised(day)
 
-    service.comment_on_flag(flag, people["inspector2"], note="Seen it too: 13 tiles", at=NOON)
-    service.comment_on_flag(flag, people["manager"], note="Ask the dealer", at=NOON + dt.timedelta(minutes=5))
+    services.comment_on_flag(flag=flag, user=people["inspector2"], note="Seen it too: 13 tiles", at=NOON)
+    services.comment_on_flag(flag=flag, user=people["manager"], note="Ask the dealer",
+                             at=NOON + dt.timedelta(minutes=5))
 
     assert [(c.written_by.username, c.note) for c in flag.comments.all()] == [
         ("inspector2", "Seen it too: 13 tiles"), ("manager", "Ask the dealer")]
@@ -52,10 +53,10 @@ def test_others_comment_on_a_flag_each_comment_a_new_row(day):
 def test_a_manager_resolves_anothers_flag_once_with_a_note_and_the_open_count_goes_down(day):
     people, rows = day
     flag = raised(day)
-    other = service.flag(rows[1], people["inspector"], note="draw recorded too early")
+    other = services.flag(jogo=rows[1], user=people["inspector"], note="draw recorded too early")
     assert open_flag_count() == 2
 
-    resolved = service.resolve_flag(flag, people["manager"], note="Camera checked: 14 tiles, all in order",
+    resolved = services.resolve_flag(flag=flag, user=people["manager"], note="Camera checked: 14 tiles, all in order",
                                     at=NOON + dt.timedelta(hours=1))
 
     stored = Flag.objects.get(pk=flag.pk)
@@ -70,8 +71,8 @@ def test_nobody_resolves_a_flag_he_raised_himself(day):
     people, rows = day
     flag = raised(day)
 
-    with pytest.raises(service.Refused) as refused:
-        service.resolve_flag(flag, people["inspector"], note="fine after all")
+    with pytest.raises(errors.Refused) as refused:
+        services.resolve_flag(flag=flag, user=people["inspector"], note="fine after all")
 
     assert refused.value.problems[0].code == "own_flag"
     assert "another inspector or a manager" in str(refused.value)
@@ -81,10 +82,10 @@ def test_nobody_resolves_a_flag_he_raised_himself(day):
 def test_a_flag_is_resolved_only_once(day):
     people, rows = day
     flag = raised(day)
-    service.resolve_flag(flag, people["inspector2"], note="checked", at=NOON)
+    services.resolve_flag(flag=flag, user=people["inspector2"], note="checked", at=NOON)
 
-    with pytest.raises(service.Refused) as refused:
-        service.resolve_flag(flag, people["manager"], note="checked again")
+    with pytest.raises(errors.Refused) as refused:
+        services.resolve_flag(flag=flag, user=people["manager"], note="checked again")
 
     assert refused.value.problems[0].code == "flag_resolved" and refused.value.conflict
     assert "already resolved by inspector2" in str(refused.value)
@@ -96,9 +97,9 @@ def test_a_comment_and_a_resolution_say_something(day, note):
     people, rows = day
     flag = raised(day)
 
-    for write in (service.comment_on_flag, service.resolve_flag):
-        with pytest.raises(service.Refused) as refused:
-            write(flag, people["manager"], note=note)
+    for write in (services.comment_on_flag, services.resolve_flag):
+        with pytest.raises(errors.Refused) as refused:
+            write(flag=flag, user=people["manager"], note=note)
         assert refused.value.problems[0].field == "note"
     assert not FlagComment.objects.exists() and Flag.objects.get().is_open
 
@@ -109,13 +110,13 @@ def test_the_model_refuses_to_change_what_was_raised_or_a_resolution(day):
     flag.note = "something else"
     with pytest.raises(ValidationError):
         flag.save()
-    flag = service.resolve_flag(Flag.objects.get(), people["manager"], note="checked")
+    flag = services.resolve_flag(flag=Flag.objects.get(), user=people["manager"], note="checked")
     flag.resolution = "rewritten"
     with pytest.raises(ValidationError):
         flag.save()
     with pytest.raises(ValidationError):
         flag.delete()
-    comment = service.comment_on_flag(flag, people["manager"], note="done")
+    comment = services.comment_on_flag(flag=flag, user=people["manager"], note="done")
     comment.note = "changed"
     with pytest.raises(ValidationError):
         comment.save()
@@ -188,8 +189,8 @@ def test_an_empty_resolution_is_refused_next_to_its_field(day):
 def test_the_open_flags_are_listed_and_counted_on_the_audit_index_and_the_exception_queue(day):
     people, rows = day
     first = raised(day)
-    service.flag(rows[3], people["inspector"], note="pay-all article unclear")
-    service.resolve_flag(first, people["manager"], note="checked")
+    services.flag(jogo=rows[3], user=people["inspector"], note="pay-all article unclear")
+    services.resolve_flag(flag=first, user=people["manager"], note="checked")
     inspector = client_for(people["inspector"])
 
     listing = inspector.get("/audit/flags/").content.decode()

@@ -52,11 +52,11 @@ def test_from_and_to_limit_the_re_audit_to_those_gaming_days():
 
 
 def test_every_revision_is_re_scored_and_only_the_current_counts_for_the_commission():
-    from casino.pit import service
+    from casino.pit import services
     people, t1, game, rows = varied_day()
-    amendment = service.propose_amendment(rows[0], people["supervisor"], reason="camera review",
+    amendment = services.propose_amendment(jogo=rows[0], user=people["supervisor"], reason="camera review",
                                           record={**rows[0].record, "winner": "W", "discarder": "N"})
-    service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
 
     out = recompute()
 

@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from casino.audit import recompute as bulk
-from tests.audit import plant, record, varied_day
+from tests.audit import plant, record_next, varied_day
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="worker processes need a database they can share")
@@ -17,7 +17,7 @@ from tests.audit import plant, record, varied_day
 def test_two_worker_processes_find_the_same_difference():
     people, t1, game, rows = varied_day()
     for _ in range(3):
-        record(game, people["dealer"])
+        record_next(game, people["dealer"])
     planted = plant(game, people["dealer"], commission=20)
     out = StringIO()
 

@@ -3,10 +3,8 @@ the ledger: only their allowed changes pass, whoever asks."""
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from casino.pit import service
-from casino.pit.models import Amendment, Flag, FlagComment, Refusal
-from casino.reports import services as days
-from casino.reports.models import DayEvent, GamingDay
+from casino.pit import errors, services
+from casino.pit.models import Amendment, DayEvent, Flag, FlagComment, GamingDay, Refusal
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",
@@ -28,13 +26,13 @@ def refused(sql: str, params=()) -> bool:
 def records(db):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
-    with pytest.raises(service.Refused):
-        service.record_jogo(t1, people["dealer"], {**next_record(game), "stake": 30}, at=NOON)
-    amendment = service.propose_amendment(first, people["supervisor"], reason="it was a draw",
+    first, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game), at=NOON)
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=t1, user=people["dealer"], record={**next_record(game), "stake": 30}, at=NOON)
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], reason="it was a draw",
                                           record={**first.record, **DRAW}, at=NOON)
-    flag = service.flag(first, people["inspector"], note="look at the discard", at=NOON)
-    service.comment_on_flag(flag, people["manager"], note="camera 3", at=NOON)
+    flag = services.flag(jogo=first, user=people["inspector"], note="look at the discard", at=NOON)
+    services.comment_on_flag(flag=flag, user=people["manager"], note="camera 3", at=NOON)
     return people, t1, first, amendment, flag
 
 
@@ -51,7 +49,8 @@ def test_an_amendment_is_decided_once_and_nothing_else_of_it_changes(records):
     assert refused("UPDATE pit_amendment SET reason = 'another reason'")
     assert refused("UPDATE pit_amendment SET state = 'approved', reason = 'another reason'")
     assert refused("DELETE FROM pit_amendment")
-    service.decide_amendment(amendment, people["supervisor2"], approve=False, reason="the camera shows a win",
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=False,
+                              reason="the camera shows a win",
                              at=NOON)
     assert Amendment.objects.get().state == Amendment.REJECTED
     assert refused("UPDATE pit_amendment SET state = 'pending'")
@@ -63,7 +62,7 @@ def test_a_flag_is_resolved_once_and_its_note_never_changes(records):
     people, t1, first, amendment, flag = records
     assert refused("UPDATE pit_flag SET note = 'something else'")
     assert refused("DELETE FROM pit_flag")
-    service.resolve_flag(flag, people["manager"], note="the discard was legal", at=NOON)
+    services.resolve_flag(flag=flag, user=people["manager"], note="the discard was legal", at=NOON)
     assert Flag.objects.get().resolved_at is not None
     assert refused("UPDATE pit_flag SET resolution = 'rewritten'")
     assert refused("UPDATE pit_flag SET resolved_at = NULL, resolved_by_id = NULL, resolution = ''")
@@ -72,8 +71,8 @@ def test_a_flag_is_resolved_once_and_its_note_never_changes(records):
 def test_a_gaming_days_log_is_never_changed_and_the_day_only_closes_and_reopens(records):
     people, t1, first, amendment, flag = records
     day = first.gaming_day
-    days.close_day(t1.casino, day, people["manager"], note="reviewed")
-    days.reopen_day(t1.casino, day, people["manager"], reason="a late correction")
+    services.close_day(casino=t1.casino, day=day, user=people["manager"], note="reviewed")
+    services.reopen_day(casino=t1.casino, day=day, user=people["manager"], reason="a late correction")
     assert list(DayEvent.objects.values_list("action", flat=True)) == ["closed", "reopened"]
     assert refused("UPDATE reports_dayevent SET reason = 'nothing happened'")
     assert refused("DELETE FROM reports_dayevent")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino.pit import service
+from casino.pit import errors, selectors, services
 from casino.pit.models import Refusal, RefusalConfirmation
 from tests.pit import next_record, seat, staff, user
 from tests.trends import history, noon, play
@@ -23,9 +23,9 @@ def floor():
     people, t1, t2 = staff()
     day = history(t1, people["dealer"])
     play(t1, people["dealer"], day, "DDDD")
-    game = service.open_game(t1)
-    with pytest.raises(service.Refused):
-        service.record_jogo(t1, people["dealer"], {**next_record(game), "stake": 30}, at=noon(day))
+    game = selectors.open_game(t1)
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=t1, user=people["dealer"], record={**next_record(game), "stake": 30}, at=noon(day))
     return people, t1, t2, day, Refusal.objects.get()
 
 

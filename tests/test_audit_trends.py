@@ -156,16 +156,17 @@ def test_a_table_is_judged_against_its_own_history_not_another_tables(played):
 
 
 def test_an_amended_jogo_counts_at_its_current_revision(played):
-    from casino.pit import service
+    from casino.pit import services
     from tests.trends import noon
 
     people, t1, t2, day = played
     play(t1, people["dealer"], day, "WWWW")
     last = t1.jogo_set.order_by("-number").first()
-    amendment = service.propose_amendment(last, people["supervisor"], record={
+    amendment = services.propose_amendment(jogo=last, user=people["supervisor"], record={
         **last.record, "result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None},
         reason="the wall was exhausted", at=noon(day) + dt.timedelta(hours=2))
-    service.decide_amendment(amendment, people["supervisor2"], approve=True, at=noon(day) + dt.timedelta(hours=2))
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True,
+                              at=noon(day) + dt.timedelta(hours=2))
 
     trend = table_trend(t1, day)
 

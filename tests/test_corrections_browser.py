@@ -14,9 +14,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
-from casino.pit import service
+from casino.pit import selectors, services
 from casino.pit.models import Amendment, Jogo
-from casino.reports.services import close_day
+from casino.pit.services import close_day
 from tests.pit import CAPITAL, DRAW, NOON, next_record, staff
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the module's Chromium, reused)
 
@@ -34,10 +34,10 @@ def played():
     """Three jogos at T1: Bruno (South) wins on Carla's (West) discard, a draw, then Bruno, now
     banker, self-draws a red dragon pong."""
     people, t1, t2 = staff()
-    game = service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], CAPITAL))])
-    rows = [service.record_jogo(t1, people["dealer"], next_record(game, **fields), at=NOON)[0]
+    rows = [services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **fields), at=NOON)[0]
             for fields in ({}, DRAW, {"winner": "E", "discarder": None, "declared_fan": 1,
                                       "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}})]
     return people, t1, game, rows
@@ -96,7 +96,7 @@ def test_a_supervisor_proposes_a_correction_and_another_approves_it(screen, play
                                            "Jogo 3, revision 1 (capital carried)"]
     assert "The camera confirms it" in screen.text(".state")
     assert not texts(screen, "header.top .count")
-    current = {row.number: row for row in service.current_jogos(game)}
+    current = {row.number: row for row in selectors.current_jogos(game)}
     assert [current[n].kind for n in (1, 2, 3)] == [Jogo.AMENDED, Jogo.CARRIED, Jogo.CARRIED]
     # The new revision's receipt, from the answer.
     screen.click(".answer li.new-revision a")
@@ -106,7 +106,7 @@ def test_a_supervisor_proposes_a_correction_and_another_approves_it(screen, play
 
 def test_a_manager_rejects_a_correction_with_a_reason(screen, played):
     people, t1, game, (first, *_) = played
-    amendment = service.propose_amendment(first, people["supervisor"], reason="North discarded, not West",
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], reason="North discarded, not West",
                                           record={**first.record, "discarder": "N"})
     screen.log_in("manager")
     assert screen.text("header.top .count") == "1"
@@ -138,7 +138,7 @@ def test_refusals_appear_as_plain_messages_in_the_pages_language(screen, played)
     screen.wait_for("#preview .problems", "idêntica ao jogo 1 tal como foi registado")
     assert not Amendment.objects.exists()
     # His own correction, proposed through the service: he is told a second person decides.
-    amendment = service.propose_amendment(first, people["supervisor"], reason="r", record={**first.record,
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], reason="r", record={**first.record,
                                                                                           "discarder": "N"})
     Select(screen.find("#language")).select_by_value("zh-hant")
     screen.wait_for("header.top nav", "牌桌")
@@ -149,7 +149,7 @@ def test_refusals_appear_as_plain_messages_in_the_pages_language(screen, played)
 
 def test_a_closed_gaming_day_is_refused_on_screen(screen, played):
     people, t1, game, (first, *_) = played
-    close_day(t1.casino, first.gaming_day, people["manager"], at=NOON + dt.timedelta(days=1))
+    close_day(casino=t1.casino, day=first.gaming_day, user=people["manager"], at=NOON + dt.timedelta(days=1))
     screen.log_in("supervisor")
     screen.open(f"/pit/jogos/{first.pk}/correction")
     screen.choose("discarder", "N")
@@ -159,12 +159,13 @@ def test_a_closed_gaming_day_is_refused_on_screen(screen, played):
 
 def test_negative_capital_is_refused_on_screen(screen):
     people, t1, t2 = staff()
-    game = service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], [5000, 100, 2000, 4000]))])
-    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # Bruno: 100 → 190
-    service.move_money(game, people["dealer"], chair=1, kind="cash_out", amount=190)
-    service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    first, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game),
+                                    at=NOON)  # Bruno: 100 → 190
+    services.move_money(game=game, user=people["dealer"], chair=1, kind="cash_out", amount=190)
+    services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **DRAW), at=NOON)
     screen.log_in("supervisor")
     screen.open(f"/pit/jogos/{first.pk}/correction")
     Select(screen.find("#language")).select_by_value("zh-hant")

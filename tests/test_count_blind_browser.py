@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from casino.count.models import Case, Signature
+from casino.count.models import Case, Count, Signature
 from tests.count import box_played_yesterday, cast
 from tests.test_pit_browser import SHOTS, browser, screen  # noqa: F401  (the fixtures)
 
@@ -69,3 +69,33 @@ def test_two_counters_count_a_box_blind_then_see_its_variance(screen, ready):
     assert screen.text(".box-state .case") == "The variance is beyond the thresholds: its case is open."
     assert Signature.objects.count() == 2 and Case.objects.get().state == "open"
     shot(screen, "blind-count-counted")
+
+
+def test_two_totals_that_differ_are_kept_and_the_box_is_counted_again_blind_with_a_reason(screen, ready):
+    people, box = ready
+    screen.log_in("counter1")
+    count(screen, box, "15")
+    screen.wait_for(".waiting", "You have signed this count")
+
+    screen.driver.delete_all_cookies()
+    screen.log_in("counter2")
+    count(screen, box, "25")
+    screen.wait_for(".box-state .state", "the two totals differ: count it again")
+    assert "15 · 25" in screen.text(".totals")
+    assert not screen.driver.find_elements(By.CSS_SELECTOR, ".expected")  # still blind: nobody agreed
+    assert not Case.objects.exists()
+
+    screen.type("reason", "The two totals differ by ten: the box is counted again.")
+    screen.click('button[name="recount"]')
+    screen.wait_for('.box-state .state[data-state="counting"]', "count 2")
+    assert not screen.driver.find_elements(By.CSS_SELECTOR, ".expected")
+    count(screen, box, "20")
+    screen.wait_for(".waiting", "You have signed this count")
+
+    screen.driver.delete_all_cookies()
+    screen.log_in("counter1")
+    count(screen, box, "20")
+    screen.wait_for('.box-state .state[data-state="counted"]', "count 2")
+    assert screen.text(".figures .variance") == "0" and screen.text(".figures .expected") == "20"
+    assert Count.objects.filter(box=box).count() == 2  # the first count and its signatures are kept
+    assert Signature.objects.filter(count__box=box).count() == 4 and not Case.objects.exists()

@@ -6,7 +6,7 @@ from casino.count import cases
 from casino.count.chain import row_hash
 from casino.count.models import Case, CaseEvent
 from casino.pit.chain import GENESIS
-from casino.pit.service import Refused
+from casino.pit.errors import Refused
 from tests.cases import short_case
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.utils import timezone
 from casino.count import cases, services
 from casino.count.models import Case
 from casino.count.selectors import reconciliation
-from casino.pit import service
+from casino.pit import services as pit_services
 from casino.pit.models import Jogo
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary
@@ -34,7 +34,8 @@ def moment(hour: int, minute: int = 0) -> dt.datetime:
 def play_shifts(at_table, dealer, hours=SHIFT_HOURS) -> list[Jogo]:
     """One winning jogo (commission 10 at 25/50) in each shift of DAY at the table."""
     game = seat(at_table, dealer, at=moment(6, 30))
-    return [service.record_jogo(at_table, dealer, next_record(game, **DRAGON), at=moment(hour))[0]
+    return [pit_services.record_jogo(table=at_table, user=dealer, record=next_record(game, **DRAGON),
+                                     at=moment(hour))[0]
             for hour in hours]
 
 

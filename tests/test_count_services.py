@@ -9,8 +9,9 @@ import pytest
 
 from casino.count import services
 from casino.count.models import Box, Case, CaseEvent, Count, ExpectedChange, Rotation, Signature
-from casino.pit import service
-from casino.pit.service import Refused
+from casino.pit import selectors
+from casino.pit import services as pit_services
+from casino.pit.errors import Refused
 from tests.count import AFTER, DAY, PASSWORD, box, cast, count_by_two, play
 from tests.pit import NOON, next_record
 
@@ -124,11 +125,13 @@ def test_a_correction_approved_after_the_count_changes_the_expected_figure_and_o
     the_box = box(t1)
     count_by_two(the_box, people["counter1"], people["counter2"], 20)
     case_free = not Case.objects.exists()
-    first = service.current_jogos(t1.games.get())[0]
+    first = selectors.current_jogos(t1.games.get())[0]
     draw = {**first.record, "result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}
-    amendment = service.propose_amendment(first, people["supervisor"], record=draw, reason="it was a draw",
+    amendment = pit_services.propose_amendment(jogo=first, user=people["supervisor"], record=draw,
+                                               reason="it was a draw",
                                           at=AFTER)
-    service.decide_amendment(amendment, people["manager"], approve=True, at=AFTER + dt.timedelta(minutes=5))
+    pit_services.decide_amendment(amendment=amendment, user=people["manager"], approve=True,
+                                  at=AFTER + dt.timedelta(minutes=5))
     count = Count.objects.prefetch_related("signatures", "changes").get(box=the_box)
     assert case_free and (count.expected, count.expected_now, count.variance) == (20, 10, 10)
     change = ExpectedChange.objects.get()
@@ -146,11 +149,12 @@ def test_a_correction_reopens_a_resolved_case(counted_table):
     case = Case.objects.get()
     append_case_event(case=case, kind=CaseEvent.RESOLVED, state=Case.RESOLVED, recorded_by=people["manager"],
                       note="a chip was found")
-    first = service.current_jogos(t1.games.get())[0]
+    first = selectors.current_jogos(t1.games.get())[0]
     draw = {**first.record, "result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}
-    amendment = service.propose_amendment(first, people["supervisor"], record=draw, reason="it was a draw",
+    amendment = pit_services.propose_amendment(jogo=first, user=people["supervisor"], record=draw,
+                                               reason="it was a draw",
                                           at=AFTER)
-    service.decide_amendment(amendment, people["manager"], approve=True, at=AFTER)
+    pit_services.decide_amendment(amendment=amendment, user=people["manager"], approve=True, at=AFTER)
     case.refresh_from_db()
     last = case.events.order_by("-seq").first()
     assert case.state == "open" and last.kind == "reopened" and last.recorded_by == people["manager"]

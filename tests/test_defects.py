@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
-from casino.pit import service
+from casino.pit import errors, services
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary
 from tests.audit import DAY, varied_day
@@ -126,8 +126,8 @@ def test_the_pay_all_article_choices_are_cited_and_described_in_the_persons_lang
 
 def test_the_seating_error_numbers_chairs_as_the_form_does(at_table):
     dealer, t3 = staff_table()
-    with pytest.raises(service.Refused) as refused:
-        service.start_game(t3, dealer, first_banker=0, players=[{"chair": 0, "name": "A", "capital": 100}])
+    with pytest.raises(errors.Refused) as refused:
+        services.start_game(table=t3, user=dealer, first_banker=0, players=[{"chair": 0, "name": "A", "capital": 100}])
     assert refused.value.problems[0].message == (
         "Art. 3: the simplified game is played by 2 to 4 players, one per chair 1–4.")
     with translation.override("pt"):
@@ -145,8 +145,8 @@ def staff_table():
 
 def test_an_empty_first_bankers_chair_is_named_by_its_number_from_1(at_table):
     dealer, t3 = staff_table()
-    with pytest.raises(service.Refused) as refused:
-        service.start_game(t3, dealer, first_banker=3, players=[
+    with pytest.raises(errors.Refused) as refused:
+        services.start_game(table=t3, user=dealer, first_banker=3, players=[
             {"chair": 0, "name": "A", "capital": 100}, {"chair": 1, "name": "B", "capital": 100}])
     assert refused.value.problems[0].message == "Art. 3: the first banker's chair 4 is empty."
 
@@ -156,8 +156,8 @@ def test_a_capital_that_is_not_the_ledgers_names_the_seat_and_its_chair_from_1(a
     game = t1.games.get()
     record = next_record(game)
     record["capital"]["N"] += 420  # North sits in chair 4 (index 3)
-    with pytest.raises(service.Refused) as refused:
-        service.record_jogo(t1, game.started_by, record)
+    with pytest.raises(errors.Refused) as refused:
+        services.record_jogo(table=t1, user=game.started_by, record=record)
     (problem,) = refused.value.problems
     assert problem.message == "Art. 9(a)(4): North (chair 4) has 4000 at stake; the record says 4420."
     with translation.override("pt"):
@@ -168,8 +168,8 @@ def test_a_capital_that_is_not_the_ledgers_names_the_seat_and_its_chair_from_1(a
 def test_a_cash_out_names_the_chair_from_1(at_table):
     client, t1 = at_table
     game = t1.games.get()
-    with pytest.raises(service.Refused) as refused:
-        service.move_money(game, game.started_by, chair=1, kind="cash_out", amount=999999)
+    with pytest.raises(errors.Refused) as refused:
+        services.move_money(game=game, user=game.started_by, chair=1, kind="cash_out", amount=999999)
     assert refused.value.problems[0].message.startswith("Chair 2 has 3000 at stake")
 
 

@@ -11,9 +11,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-from casino.pit import service
+from casino.pit import services
 from casino.pit.demo import FALSE_WIN, PAY_ALL
-from tests.audit import record
+from tests.audit import record_next
 from tests.pit import DRAW, NOON, seat, staff
 from tests.test_pit_browser import Screen, browser  # noqa: F401 (the browser fixture)
 
@@ -78,7 +78,7 @@ def test_the_live_preview_marks_the_field_in_question_and_unmarks_it_once_put_ri
 
 def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
     people, t1, _ = staff()
-    service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+    services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate([("陳大文", 5000), ("李小玲", 3000), ("黃志明", 2000), ("何美儀", 4000)])])
     screen.log_in("dealer")
@@ -102,12 +102,12 @@ def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
 
 def test_the_explained_jogo_in_portuguese(screen):
     people, t1, _ = staff()
-    game = service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(["Ana Sousa", "Bruno Lei", "Carla Ho", "Duarte Chan"],
                                                    [5000, 3000, 2000, 4000]))])
     # tests/audit.py's varied day: a win, a draw, a false win, then South's win with West paying for all.
-    rows = [record(game, people["dealer"], **fields)
+    rows = [record_next(game, people["dealer"], **fields)
             for fields in ({}, DRAW, {**FALSE_WIN, "winner": None, "discarder": None, "hand": None}, PAY_ALL)]
     screen.log_in("inspector")
     screen.open(f"/audit/jogos/{rows[3].pk}/")

@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as when
 from selenium.webdriver.support.ui import WebDriverWait
 
-from casino.pit import service
+from casino.pit import errors, selectors, services
 from casino.pit.models import Game, Movement
 from tests.pit import DRAW, next_record
 from tests.test_pit_browser import Screen, browser, people, screen  # noqa: F401 (fixtures)
@@ -35,9 +35,9 @@ def a_game(people, *, minutes_ago: int = 95) -> Game:
     start = timezone.now() - minutes_ago * MINUTE
     players = [{"chair": c, "name": name, "capital": amount}
                for c, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))]
-    game = service.start_game(t1, staff_["dealer"], players=players, first_banker=0, at=start)
-    service.record_jogo(t1, staff_["dealer"], next_record(game), at=start + 10 * MINUTE)
-    service.record_jogo(t1, staff_["dealer"], next_record(game, **DRAW), at=start + 20 * MINUTE)
+    game = services.start_game(table=t1, user=staff_["dealer"], players=players, first_banker=0, at=start)
+    services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game), at=start + 10 * MINUTE)
+    services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game, **DRAW), at=start + 20 * MINUTE)
     return game
 
 
@@ -74,7 +74,7 @@ def test_a_supervisor_records_a_buy_in_and_a_cash_out_with_each_chairs_capital_b
     screen.wait_for(".movement-receipt h2", "Cash-out of 975 recorded for chair 4")
     assert capitals(screen, ".movement-receipt td.after") == ["4950", "3090", "2475", "3000"]
     assert capitals(screen, "table.seats td.capital") == ["4950", "3090", "2475", "3000"]
-    assert service.capital(game) == [4950, 3090, 2475, 3000]
+    assert selectors.capital(game) == [4950, 3090, 2475, 3000]
     assert Movement.objects.filter(game=game, recorded_by=staff_["supervisor"]).count() == 2
 
 
@@ -143,9 +143,10 @@ def test_the_history_of_the_day_and_finding_a_jogo_by_its_number(screen, people)
     staff_, t1, _ = people
     game = a_game(people)
     first = game.jogos.get(number=1)
-    amendment = service.propose_amendment(first, staff_["supervisor"], record={**first.record, "discarder": "N"},
+    amendment = services.propose_amendment(jogo=first, user=staff_["supervisor"],
+                                           record={**first.record, "discarder": "N"},
                                           reason="the discard was Duarte's")
-    service.decide_amendment(amendment, staff_["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=staff_["supervisor2"], approve=True)
     screen.log_in("dealer")
     screen.open(f"/pit/tables/{t1.pk}/")
     screen.click('nav.floor-nav a[href$="/history"]')
@@ -165,8 +166,8 @@ def test_the_refusals_list_shows_a_refused_attempt_with_its_errors(screen, peopl
     staff_, t1, _ = people
     game = a_game(people)
     bad = next_record(game, hand={"concealed": "345m678p234s99m12p", "winning_tile": "1p"})
-    with pytest.raises(service.Refused) as refused:
-        service.record_jogo(t1, staff_["dealer"], bad)
+    with pytest.raises(errors.Refused) as refused:
+        services.record_jogo(table=t1, user=staff_["dealer"], record=bad)
     screen.log_in("supervisor")
     screen.open(f"/pit/tables/{t1.pk}/")
     screen.click('nav.floor-nav a[href*="/refusals/"]')

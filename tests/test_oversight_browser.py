@@ -17,8 +17,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from casino.pit.models import Flag
 from casino.pit.roles import INSPECTOR
-from casino.pit.service import gaming_day
-from casino.reports.models import GamingDay
+from casino.pit.days import gaming_day
+from casino.pit.models import GamingDay
 from tests.audit import varied_day
 from tests.pit import user
 from tests.test_pit_browser import Screen, browser, screen  # noqa: F401 (the fixtures)

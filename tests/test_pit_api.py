@@ -3,8 +3,8 @@ record in and the engine's errors out, idempotent retries, filters, the schema a
 import pytest
 from rest_framework.test import APIClient
 
-from casino.pit import service
-from casino.pit.models import Amendment, Flag, Jogo, Refusal
+from casino.pit import errors, services
+from casino.pit.models import Amendment, Flag, Game, Jogo, Refusal
 from casino.pit.roles import COUNTER
 from tests.pit import DRAW, NOON, api_routes, next_record, seat, staff, table, user
 
@@ -24,14 +24,14 @@ def world():
     people["counter"] = user("counter", COUNTER)
     t3 = table("T3", staff=[people["dealer"], people["supervisor"]])  # open, no game yet
     game = seat(t1, people["dealer"])
-    jogo, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
-    amendment = service.propose_amendment(jogo, people["supervisor2"], record=next_record(game, **DRAW) | {
+    jogo, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game), at=NOON)
+    amendment = services.propose_amendment(jogo=jogo, user=people["supervisor2"], record=next_record(game, **DRAW) | {
         "capital": jogo.record["capital"], "round_wind": "E"}, reason="it was a draw")
     try:
-        service.record_jogo(t1, people["dealer"], next_record(game, stake=50))
-    except service.Refused:
+        services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, stake=50))
+    except errors.Refused:
         pass
-    flag = service.flag(jogo, people["inspector"], note="declared grade looked wrong")
+    flag = services.flag(jogo=jogo, user=people["inspector"], note="declared grade looked wrong")
     return {"people": people, "t1": t1, "t3": t3, "game": game, "jogo": jogo, "amendment": amendment,
             "refusal": Refusal.objects.get(), "flag": flag, "movement": game.movements.first()}
 
@@ -206,3 +206,51 @@ def test_the_admin_shows_ledger_tables_read_only(world, admin_client):
     assert admin_client.post(f"/admin/pit/jogo/{jogo.pk}/delete/", {"post": "yes"}).status_code == 403
     assert admin_client.get("/admin/pit/jogo/add/").status_code == 403
     assert Jogo.objects.filter(pk=jogo.pk).exists()
+
+
+def test_the_list_of_tables_reads_each_tables_next_jogo_in_a_fixed_number_of_queries(django_assert_max_num_queries):
+    people, t1, _t2 = staff()
+    manager = people["manager"]
+    seat(t1, people["dealer"])
+    client = APIClient()
+    client.force_authenticate(manager)
+    with django_assert_max_num_queries(12) as few:
+        first = client.get("/api/v1/tables/").json()
+    for number in range(3, 9):
+        seat(table(f"T{number}", staff=[people["dealer"]]), people["dealer"])
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        many = client.get("/api/v1/tables/").json()
+    rows = many["results"] if isinstance(many, dict) else many
+    assert len(rows) == 8 and all(row["next"]["number"] == 1 for row in rows if row["number"] != "T2")
+    assert [row for row in rows if row["number"] == "T1"] == [
+        row for row in (first["results"] if isinstance(first, dict) else first) if row["number"] == "T1"]
+
+
+def test_the_list_of_games_reads_each_games_capital_in_a_fixed_number_of_queries(django_assert_max_num_queries):
+    from casino.pit import selectors
+
+    people, t1, _t2 = staff()
+    client = APIClient()
+    client.force_authenticate(people["manager"])
+
+    def play_a_game(at_table, *, end: bool):
+        game = seat(at_table, people["dealer"])
+        services.record_jogo(table=at_table, user=people["dealer"], record=next_record(game), at=NOON)
+        services.move_money(game=game, user=people["supervisor"], chair=0, kind="cash_out", amount=100, at=NOON)
+        if end:
+            services.end_game(game=game, user=people["dealer"], at=NOON)
+        return game
+
+    play_a_game(t1, end=True)
+    seat(t1, people["dealer"])  # a game in progress with no jogo yet
+    with django_assert_max_num_queries(20) as few:
+        client.get("/api/v1/games/")
+    for number in range(3, 7):
+        at_table = table(f"T{number}", staff=[people["dealer"], people["supervisor"]])
+        play_a_game(at_table, end=True)
+        play_a_game(at_table, end=False)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        rows = client.get("/api/v1/games/").json()["results"]
+    assert len(rows) == 10
+    assert {row["id"]: row["capital"] for row in rows} == {
+        game.pk: selectors.capital(game) for game in Game.objects.all()}

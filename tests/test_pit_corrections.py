@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from casino.pit import service
+from casino.pit import selectors, services
 from casino.pit.corrections import awaiting_count
 from casino.pit.models import Amendment, Jogo, Movement
-from casino.reports.services import close_day
+from casino.pit.services import close_day
 from tests.pit import DRAW, NOON, SUPERVISOR, next_record, seat, staff, user
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def played():
     people["supervisor_t2"] = user("supervisor_t2", SUPERVISOR)
     t2.staff.add(people["supervisor_t2"])
     game = seat(t1, people["dealer"])
-    rows = [service.record_jogo(t1, people["dealer"], next_record(game, **fields), at=NOON)[0]
+    rows = [services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **fields), at=NOON)[0]
             for fields in ({}, DRAW, {"winner": "E", "discarder": None, "declared_fan": 1,
                                       "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}})]
     return people, t1, game, rows
@@ -80,7 +80,8 @@ def test_an_anonymous_visitor_is_sent_to_log_in(client, played):
 @pytest.fixture
 def proposed(played):
     people, t1, game, (first, draw, third) = played
-    amendment = service.propose_amendment(first, people["supervisor"], reason="wrong winner keyed; camera 12:05",
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"],
+                                           reason="wrong winner keyed; camera 12:05",
                                           record={**first.record, "winner": "W", "discarder": "N"})
     return people, t1, game, (first, draw, third), amendment
 
@@ -212,7 +213,7 @@ def test_a_rejection_states_its_reason(client, proposed, language, words):
                                             ("pt", "O dia de jogo 2026-11-21 está encerrado")])
 def test_a_closed_gaming_day_refuses_a_correction_and_its_approval(client, proposed, language, words):
     people, t1, game, (first, draw, third), amendment = proposed
-    close_day(t1.casino, first.gaming_day, people["manager"], at=NOON + dt.timedelta(days=1))
+    close_day(casino=t1.casino, day=first.gaming_day, user=people["manager"], at=NOON + dt.timedelta(days=1))
     as_user(client, people["supervisor"], language)
     response = propose(client, third, **form(winner="E", discarder="", concealed="345m678p234s99m77z",
                                              winning_tile="7z", declared_fan="0"), reason="declared 0")
@@ -229,9 +230,10 @@ def test_a_closed_gaming_day_refuses_a_correction_and_its_approval(client, propo
 def test_a_correction_leaving_negative_capital_is_refused(client, language, words):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 100, 2000, 4000])
-    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # South: 100 → 190
-    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
-    service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    first, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game),
+                                    at=NOON)  # South: 100 → 190
+    services.move_money(game=game, user=people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
+    services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **DRAW), at=NOON)
     as_user(client, people["supervisor"], language)
     response = propose(client, first, result="draw", reason="it was a draw")
     assert response.status_code == 400 and words in page(response)
@@ -248,7 +250,7 @@ def test_an_approval_shows_the_new_revision_and_every_carried_revision(client, p
     amendment.refresh_from_db()
     assert amendment.state == Amendment.APPROVED and amendment.decided_by == people["supervisor2"]
     html = page(client.get(response["Location"]))
-    revisions = {row.number: row for row in service.current_jogos(game)}
+    revisions = {row.number: row for row in selectors.current_jogos(game)}
     assert f'href="/pit/jogos/{amendment.revision.pk}/">Jogo 1, revision 1 (amended)' in html
     for number in (2, 3):
         assert revisions[number].kind == Jogo.CARRIED
@@ -273,7 +275,7 @@ def test_the_top_bar_counts_the_corrections_waiting_for_whoever_may_decide(clien
 
 def test_a_superseded_revision_points_to_the_current_one(client, proposed):
     people, t1, game, (first, *_), amendment = proposed
-    service.decide_amendment(amendment, people["manager"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["manager"], approve=True)
     amendment.refresh_from_db()
     as_user(client, people["supervisor"])
     assert "Propose a correction" not in page(client.get(reverse("pit:receipt", args=[first.pk])))

@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from casino.pit import selectors, service
+from casino.pit import days, errors, selectors, services
 from casino.pit.models import Flag, Jogo, Movement, Refusal
 from tests.pit import DRAW, NOON, next_record, seat, staff, table
 
@@ -46,11 +46,11 @@ def played(people):
     staff_, t1, _ = people
     dealer, supervisor = staff_["dealer"], staff_["supervisor"]
     game = seat(t1, dealer, at=NOON + 10 * MINUTE)
-    service.record_jogo(t1, dealer, next_record(game), at=NOON + 10 * MINUTE)
-    service.record_jogo(t1, dealer, next_record(game, **DRAW), at=NOON + 20 * MINUTE)
-    service.move_money(game, supervisor, chair=2, kind=Movement.BUY_IN, amount=500, at=NOON + 30 * MINUTE)
-    service.move_money(game, supervisor, chair=3, kind=Movement.CASH_OUT, amount=1000, at=NOON + 30 * MINUTE)
-    service.record_jogo(t1, dealer, next_record(game), at=NOON + 40 * MINUTE)
+    services.record_jogo(table=t1, user=dealer, record=next_record(game), at=NOON + 10 * MINUTE)
+    services.record_jogo(table=t1, user=dealer, record=next_record(game, **DRAW), at=NOON + 20 * MINUTE)
+    services.move_money(game=game, user=supervisor, chair=2, kind=Movement.BUY_IN, amount=500, at=NOON + 30 * MINUTE)
+    services.move_money(game=game, user=supervisor, chair=3, kind=Movement.CASH_OUT, amount=1000, at=NOON + 30 * MINUTE)
+    services.record_jogo(table=t1, user=dealer, record=next_record(game), at=NOON + 40 * MINUTE)
     return game
 
 
@@ -72,7 +72,7 @@ def test_a_supervisor_records_a_buy_in_and_sees_each_chairs_capital_before_and_a
     assert response.status_code == 302
     movement = Movement.objects.get(game=game, kind=Movement.BUY_IN, amount=500)
     assert movement.recorded_by == staff_["supervisor"] and movement.chair == 2
-    assert service.capital(game) == [5000, 3000, 2500, 4000]
+    assert selectors.capital(game) == [5000, 3000, 2500, 4000]
 
     page = client.get(response["Location"]).content.decode()
     assert "Buy-in of 500 recorded for chair 3" in page
@@ -187,7 +187,7 @@ def test_only_supervisors_open_and_close_tables(client, people, who):
 def test_ending_a_game_leads_to_its_summary_worked_by_hand(client, people):
     staff_, t1, _ = people
     game = played(people)
-    service.end_game(game, staff_["supervisor"], at=NOON + 100 * MINUTE)
+    services.end_game(game=game, user=staff_["supervisor"], at=NOON + 100 * MINUTE)
     summary = selectors.game_summary(game)
     assert [(p.chair, p.start, p.bought_in, p.cashed_out, p.net, p.end, p.won) for p in summary.players] == [
         (0, 5000, 0, 0, -75, 4925, 0),
@@ -201,7 +201,7 @@ def test_ending_a_game_leads_to_its_summary_worked_by_hand(client, people):
     # Money is conserved: the players' net results and the commission sum to zero.
     assert sum(p.net for p in summary.players) + summary.commission == 0
     # What the ledger says each chair has now is the summary's capital at end.
-    assert service.capital(game) == [p.end for p in summary.players]
+    assert selectors.capital(game) == [p.end for p in summary.players]
 
 
 def test_the_end_game_button_ends_the_game_and_shows_the_printable_summary(client, people):
@@ -222,9 +222,10 @@ def test_a_summary_amended_jogos_count_once_at_their_current_revision(people):
     staff_, t1, _ = people
     game = played(people)
     third = Jogo.objects.get(table=t1, number=3)
-    amendment = service.propose_amendment(third, staff_["supervisor"], record={**third.record, "discarder": "N"},
+    amendment = services.propose_amendment(jogo=third, user=staff_["supervisor"],
+                                           record={**third.record, "discarder": "N"},
                                           reason="the discard was North's")
-    service.decide_amendment(amendment, staff_["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=staff_["supervisor2"], approve=True)
     summary = selectors.game_summary(game)
     assert (summary.jogos, summary.commission) == (3, 20)
     assert [p.end for p in summary.players] == [4925, 3040, 2565, 2950]
@@ -245,7 +246,8 @@ def test_the_game_summary_reads_three_queries_whatever_the_number_of_jogos(peopl
         selectors.game_summary(game)
     staff_, t1, _ = people
     for minute in range(50, 56):
-        service.record_jogo(t1, staff_["dealer"], next_record(game, **DRAW), at=NOON + minute * MINUTE)
+        services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game, **DRAW),
+                             at=NOON + minute * MINUTE)
     with django_assert_num_queries(3):
         selectors.game_summary(game)
 
@@ -258,9 +260,10 @@ def test_the_history_of_the_day_shows_each_jogo_with_winner_payments_commission_
     Flag.objects.create(table=t1, number=1, note="check the discard", raised_by=staff_["inspector"],
                         raised_at=NOON + 50 * MINUTE)
     third = Jogo.objects.get(table=t1, number=3)
-    amendment = service.propose_amendment(third, staff_["supervisor"], record={**third.record, "discarder": "N"},
+    amendment = services.propose_amendment(jogo=third, user=staff_["supervisor"],
+                                           record={**third.record, "discarder": "N"},
                                           reason="the discard was North's")
-    service.decide_amendment(amendment, staff_["supervisor2"], approve=True, at=NOON + 60 * MINUTE)
+    services.decide_amendment(amendment=amendment, user=staff_["supervisor2"], approve=True, at=NOON + 60 * MINUTE)
 
     rows = selectors.table_history(t1, day=dt.date(2026, 11, 21))
     assert [(row.jogo.number, row.jogo.revision) for row in rows] == [(1, 0), (2, 0), (3, 1)]
@@ -285,9 +288,10 @@ def test_finding_a_jogo_by_its_number_shows_every_revision(client, people):
     staff_, t1, _ = people
     played(people)
     third = Jogo.objects.get(table=t1, number=3)
-    amendment = service.propose_amendment(third, staff_["supervisor"], record={**third.record, "discarder": "N"},
+    amendment = services.propose_amendment(jogo=third, user=staff_["supervisor"],
+                                           record={**third.record, "discarder": "N"},
                                           reason="the discard was North's")
-    amendment = service.decide_amendment(amendment, staff_["supervisor2"], approve=True)
+    amendment = services.decide_amendment(amendment=amendment, user=staff_["supervisor2"], approve=True)
     as_(client, staff_["inspector"])
     page = client.get(reverse("pit:history", args=[t1.pk]), {"number": "3"}).content.decode()
     assert "Jogo 3: every revision" in page
@@ -319,7 +323,7 @@ def test_the_history_reads_three_queries_whatever_the_number_of_jogos(people, dj
     with django_assert_num_queries(3):
         selectors.table_history(t1, day=dt.date(2026, 11, 21))
     for minute in range(50, 56):
-        service.record_jogo(t1, staff_["dealer"], next_record(game), at=NOON + minute * MINUTE)
+        services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game), at=NOON + minute * MINUTE)
     with django_assert_num_queries(3):
         assert len(selectors.table_history(t1, day=dt.date(2026, 11, 21))) == 9
 
@@ -351,10 +355,10 @@ def test_a_time_range_of_the_day_counts_the_jogos_first_recorded_in_it(people):
 def test_a_range_past_midnight_stays_in_the_gaming_day_that_started_at_six(people):
     staff_, t1, _ = people
     game = played(people)
-    service.end_game(game, staff_["dealer"], at=NOON + 100 * MINUTE)
+    services.end_game(game=game, user=staff_["dealer"], at=NOON + 100 * MINUTE)
     night = NOON + dt.timedelta(hours=14, minutes=30)  # 02:30 on 22 November, gaming day 21 November
     late = seat(t1, staff_["dealer"], at=night)
-    service.record_jogo(t1, staff_["dealer"], next_record(late), at=night + 10 * MINUTE)
+    services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(late), at=night + 10 * MINUTE)
     figures = selectors.table_day(t1, dt.date(2026, 11, 21), start=dt.time(23, 0), end=dt.time(6, 0))
     assert (figures.jogos, figures.commission) == (1, 10)
     assert [p.game for p in figures.players] == [late] * 4
@@ -366,9 +370,10 @@ def test_a_jogo_amended_later_counts_at_the_time_it_was_first_recorded(people):
     staff_, t1, _ = people
     played(people)
     third = Jogo.objects.get(table=t1, number=3)
-    amendment = service.propose_amendment(third, staff_["supervisor"], record={**third.record, "discarder": "N"},
+    amendment = services.propose_amendment(jogo=third, user=staff_["supervisor"],
+                                           record={**third.record, "discarder": "N"},
                                           reason="the discard was North's", at=NOON + 5 * 60 * MINUTE)
-    service.decide_amendment(amendment, staff_["supervisor2"], approve=True, at=NOON + 5 * 60 * MINUTE)
+    services.decide_amendment(amendment=amendment, user=staff_["supervisor2"], approve=True, at=NOON + 5 * 60 * MINUTE)
     figures = selectors.table_day(t1, dt.date(2026, 11, 21), start=dt.time(12, 30), end=dt.time(13, 0))
     assert (figures.jogos, figures.commission) == (1, 10)
 
@@ -379,7 +384,7 @@ def test_the_day_summary_reads_two_queries_whatever_the_number_of_jogos(people, 
     with django_assert_num_queries(2):
         selectors.table_day(t1, dt.date(2026, 11, 21))
     for minute in range(50, 56):
-        service.record_jogo(t1, staff_["dealer"], next_record(game), at=NOON + minute * MINUTE)
+        services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game), at=NOON + minute * MINUTE)
     with django_assert_num_queries(2):
         assert selectors.table_day(t1, dt.date(2026, 11, 21)).jogos == 9
 
@@ -387,10 +392,10 @@ def test_the_day_summary_reads_two_queries_whatever_the_number_of_jogos(people, 
 # --- Refused attempts ----------------------------------------------------------------------------
 
 def refused_at(at_table, by, at):
-    game = service.open_game(at_table) or seat(at_table, by, at=at)
+    game = selectors.open_game(at_table) or seat(at_table, by, at=at)
     bad = next_record(game, hand={"concealed": "345m678p234s99m12p", "winning_tile": "1p"})
-    with pytest.raises(service.Refused):
-        service.record_jogo(at_table, by, bad, at=at)
+    with pytest.raises(errors.Refused):
+        services.record_jogo(table=at_table, user=by, record=bad, at=at)
 
 
 def test_the_refusals_list_shows_every_refused_attempt_with_its_errors_in_the_readers_language(client, people):
@@ -449,7 +454,7 @@ def test_the_refusals_are_read_in_one_query(people, django_assert_num_queries):
 def test_the_end_of_game_summary_reads_in_portuguese_and_chinese(client, people, language, words):
     staff_, t1, _ = people
     game = played(people)
-    service.end_game(game, staff_["supervisor"], at=NOON + 100 * MINUTE)
+    services.end_game(game=game, user=staff_["supervisor"], at=NOON + 100 * MINUTE)
     as_(client, staff_["dealer"])
     page = client.get(reverse("pit:game_summary", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     for word in words:
@@ -478,7 +483,7 @@ def test_a_time_is_read_on_the_24_hour_clock_and_the_form_shows_the_day_it_lists
     played(people)
     as_(client, staff_["dealer"])
     response = client.get(reverse("pit:day_summary", args=[t1.pk]), {"start": "12:30", "end": "13:00"})
-    assert 'value="12:30"' in response.content.decode() and f'value="{service.gaming_day(timezone.now())}"' in \
+    assert 'value="12:30"' in response.content.decode() and f'value="{days.gaming_day(timezone.now())}"' in \
         response.content.decode()
     response = client.get(reverse("pit:day_summary", args=[t1.pk]),
                           {"day": "2026-11-21", "start": "12:30", "end": "1:00 PM"})
@@ -511,9 +516,9 @@ def test_a_simplified_game_with_an_empty_chair_is_summed_up_over_its_three_playe
     game = seat(t, staff_["dealer"], capital=[5000, None, 3000, 4000])  # chair 2 empty
     # West (chair 3) wins 0 fán at 100/200 on North's discard: the banker (chair 1) pays 200,
     # North (chair 4) 100; commission 20 (Art. 8(b)): chair 3 nets +280.
-    service.record_jogo(t, staff_["dealer"], next_record(
+    services.record_jogo(table=t, user=staff_["dealer"], record=next_record(
         game, winner="W", discarder="N", hand={"concealed": "1m2m3m5p", "winning_tile": "5p"}), at=NOON)
-    service.move_money(game, staff_["supervisor"], chair=3, kind=Movement.BUY_IN, amount=100, at=NOON)
+    services.move_money(game=game, user=staff_["supervisor"], chair=3, kind=Movement.BUY_IN, amount=100, at=NOON)
     summary = selectors.game_summary(game)
     assert [(p.chair, p.seat, p.net, p.end) for p in summary.players] == [
         (0, "E", -200, 4800), (2, "W", +280, 3280), (3, "N", -100, 4000)]

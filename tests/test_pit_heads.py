@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from casino.pit import service
+from casino.pit import services
 from casino.pit.chain import row_hash
 from casino.pit.heads import heads
 from casino.pit.models import Jogo, Movement, Table
@@ -19,7 +19,7 @@ from tests.pit import DRAW, NOON, next_record, seat, staff
 def played(db):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    rows = [service.record_jogo(t1, people["dealer"], next_record(game, **fields), at=NOON)[0]
+    rows = [services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **fields), at=NOON)[0]
             for fields in ({}, DRAW, DRAW)]
     return people, t1, t2, game, rows
 
@@ -69,7 +69,7 @@ def test_ledger_heads_never_overwrites_a_saved_file(played, tmp_path):
 def test_verify_ledger_passes_when_every_chain_goes_through_its_saved_head_and_grew_since(played, tmp_path):
     people, t1, t2, game, rows = played
     path = save_heads(tmp_path)
-    service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+    services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **DRAW), at=NOON)
     assert "ledger intact: 2 table(s) checked, each through its head saved at" in verify(path)
 
 
@@ -118,5 +118,5 @@ def test_verify_ledger_refuses_a_file_that_is_not_saved_heads(played, tmp_path):
 
 def test_a_table_whose_last_row_is_a_movement_has_that_movement_as_head(played):
     people, t1, t2, game, rows = played
-    movement = service.move_money(game, people["dealer"], chair=0, kind=Movement.BUY_IN, amount=100, at=NOON)
+    movement = services.move_money(game=game, user=people["dealer"], chair=0, kind=Movement.BUY_IN, amount=100, at=NOON)
     assert [(h.seq, h.hash) for h in heads()] == [(movement.seq, movement.hash)]

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection, connections, transaction
 
-from casino.pit import service
+from casino.pit import errors, selectors, services
 from casino.pit.models import Amendment, Jogo, Movement, Table
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
@@ -21,7 +21,7 @@ def played(db):
     """Three jogos: South wins, a draw, then the new banker wins with a self-drawn dragon pong."""
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    rows = [service.record_jogo(t1, people["dealer"], next_record(game, **fields), at=NOON)[0]
+    rows = [services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **fields), at=NOON)[0]
             for fields in ({}, DRAW, {"winner": "E", "discarder": None, "declared_fan": 1,
                                       "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}})]
     return people, t1, game, rows
@@ -39,13 +39,13 @@ def test_an_amendment_adds_a_revision_and_recomputes_the_balances_from_it_forwar
     # The dealer recorded West as discarder; it was North. Same fán, so the figures of jogo 1
     # do not change, but say the winner was really West (chair 2) on North's discard.
     corrected = {**first.record, "winner": "W", "discarder": "N"}
-    amendment = service.propose_amendment(first, people["supervisor"], record=corrected,
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], record=corrected,
                                           reason="Wrong winner keyed; camera review 12:05", at=NOON)
 
-    with pytest.raises(service.Refused) as own:
-        service.decide_amendment(amendment, people["supervisor"], approve=True)
+    with pytest.raises(errors.Refused) as own:
+        services.decide_amendment(amendment=amendment, user=people["supervisor"], approve=True)
     assert own.value.problems[0].code == "own_amendment"
-    service.decide_amendment(amendment, people["supervisor2"], approve=True, at=NOON)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True, at=NOON)
 
     revisions = list(Jogo.objects.filter(table=t1, number=1).order_by("revision"))
     assert [r.revision for r in revisions] == [0, 1]
@@ -55,43 +55,44 @@ def test_an_amendment_adds_a_revision_and_recomputes_the_balances_from_it_forwar
     assert (revisions[1].kind, revisions[1].reason, revisions[1].recorded_by, revisions[1].approved_by) == (
         Jogo.AMENDED, "Wrong winner keyed; camera review 12:05", people["supervisor"], people["supervisor2"])
     # Jogos 2 and 3 were played with the seats they had; their capital is carried forward.
-    carried = {r.number: r for r in service.current_jogos(game)}
+    carried = {r.number: r for r in selectors.current_jogos(game)}
     assert carried[2].kind == carried[3].kind == Jogo.CARRIED
     assert carried[2].capital_before == [4950, 2975, 2090, 3975]
     assert carried[3].record["capital"] == {"E": 2975, "S": 2090, "W": 3975, "N": 4950}
     # Jogo 3: the banker (chair 1) self-draws a red dragon pong, 1 fán: 2X = 50 doubled from
     # each of three losers = 300, less commission 10.
     assert carried[3].capital_after == [4850, 3265, 1990, 3875]
-    assert service.capital(game) == [4850, 3265, 1990, 3875]
+    assert selectors.capital(game) == [4850, 3265, 1990, 3875]
     assert "intact" in verify()
 
 
 def test_an_amendment_is_checked_by_the_engine_when_proposed(played):
     people, t1, game, (first, *_) = played
-    with pytest.raises(service.Refused) as refused:
-        service.propose_amendment(first, people["supervisor"], reason="typo",
+    with pytest.raises(errors.Refused) as refused:
+        services.propose_amendment(jogo=first, user=people["supervisor"], reason="typo",
                                   record={**first.record, "hand": {"concealed": "345m678p234s99m11p",
                                                                    "winning_tile": "9p"}})
     assert "not_a_winning_hand" in {p.code for p in refused.value.problems}
     assert not Amendment.objects.exists()
-    with pytest.raises(service.Refused) as refused:
-        service.propose_amendment(first, people["supervisor"], reason="  ", record=first.record)
+    with pytest.raises(errors.Refused) as refused:
+        services.propose_amendment(jogo=first, user=people["supervisor"], reason="  ", record=first.record)
     assert refused.value.problems[0].field == "reason"
 
 
 def test_a_rejected_amendment_changes_nothing_and_cannot_be_decided_twice(played):
     people, t1, game, (first, *_) = played
-    amendment = service.propose_amendment(first, people["supervisor"], reason="r",
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], reason="r",
                                           record={**first.record, "discarder": "N"})
-    with pytest.raises(service.Refused) as refused:
-        service.decide_amendment(amendment, people["manager"], approve=False, reason=" ")
+    with pytest.raises(errors.Refused) as refused:
+        services.decide_amendment(amendment=amendment, user=people["manager"], approve=False, reason=" ")
     assert refused.value.problems[0].field == "reason"
-    service.decide_amendment(amendment, people["manager"], approve=False, reason="the camera shows West")
+    services.decide_amendment(amendment=amendment, user=people["manager"], approve=False,
+                              reason="the camera shows West")
     amendment.refresh_from_db()
     assert (amendment.state, amendment.decision_reason) == (Amendment.REJECTED, "the camera shows West")
     assert Jogo.objects.filter(number=1).count() == 1
-    with pytest.raises(service.Refused) as refused:
-        service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    with pytest.raises(errors.Refused) as refused:
+        services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
     assert refused.value.problems[0].code == "decided"
 
 
@@ -101,19 +102,19 @@ def test_a_correction_identical_to_the_recorded_jogo_is_refused_however_it_is_wr
                  "capital": {seat: str(amount) for seat, amount in first.record["capital"].items()}}
     for row, same in ((first, first.record), (first, rewritten),
                       (third, {**third.record, "conditions": [], "conduct": [], "claimants": []})):
-        with pytest.raises(service.Refused) as refused:
-            service.propose_amendment(row, people["supervisor"], reason="r", record=same)
+        with pytest.raises(errors.Refused) as refused:
+            services.propose_amendment(jogo=row, user=people["supervisor"], reason="r", record=same)
         assert refused.value.problems[0].code == "identical"
     assert not Amendment.objects.exists()
     # Only the declared grade changes: the record differs (no longer a mismatch), a real correction.
-    assert service.propose_amendment(third, people["supervisor"], reason="announced 1 fán",
+    assert services.propose_amendment(jogo=third, user=people["supervisor"], reason="announced 1 fán",
                                      record={**third.record, "declared_fan": 0})
 
 
 def test_a_correction_preview_lists_the_later_jogos_it_carries_and_writes_nothing(played):
     people, t1, game, (first, draw, third) = played
     seqs = list(Jogo.objects.values_list("seq", flat=True))
-    correction = service.preview_amendment(first, {**first.record, "winner": "W", "discarder": "N"})
+    correction = services.preview_amendment(jogo=first, record={**first.record, "winner": "W", "discarder": "N"})
     assert correction.amended.capital_after == [4950, 2975, 2090, 3975]
     assert [(before.number, after.kind) for before, after in correction.carried] == [(2, Jogo.CARRIED),
                                                                                     (3, Jogo.CARRIED)]
@@ -124,10 +125,11 @@ def test_a_correction_preview_lists_the_later_jogos_it_carries_and_writes_nothin
 def test_a_correction_leaving_negative_capital_is_refused_when_proposed(db):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 100, 2000, 4000])
-    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # South: 100 → 190
-    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
-    with pytest.raises(service.Refused) as refused:
-        service.propose_amendment(first, people["supervisor"], reason="it was a draw",
+    first, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game),
+                                    at=NOON)  # South: 100 → 190
+    services.move_money(game=game, user=people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)
+    with pytest.raises(errors.Refused) as refused:
+        services.propose_amendment(jogo=first, user=people["supervisor"], reason="it was a draw",
                                   record={**first.record, **DRAW})
     assert refused.value.problems[0].code == "capital"
     assert not Amendment.objects.exists()
@@ -207,7 +209,7 @@ def test_concurrent_recording_keeps_numbers_gapless_and_loses_no_update():
     assert sorted(kind for kind, *_ in outcomes) == ["created"] + ["refused"] * 5
     assert all(codes == ["capital"] * 4 for kind, _, codes in outcomes if kind == "refused")
     # The one win moved the money once: no lost or doubled balance update.
-    assert service.capital(game) == [4950, 3090, 1975, 3975]
+    assert selectors.capital(game) == [4950, 3090, 1975, 3975]
     assert Jogo.objects.filter(table=t1).count() == Table.objects.get(pk=t1.pk).jogos_recorded == 13
     assert "intact" in verify()
 
@@ -220,10 +222,10 @@ def race(table, dealer, posts):
         try:
             barrier.wait()
             try:
-                jogo, created = service.record_jogo(Table.objects.get(pk=table.pk), dealer, body,
+                jogo, created = services.record_jogo(table=Table.objects.get(pk=table.pk), user=dealer, record=body,
                                                     idempotency_key=key)
                 outcomes.append(("created" if created else "retry", key, jogo.number))
-            except service.Refused as refused:
+            except errors.Refused as refused:
                 outcomes.append(("refused", key, [p.code for p in refused.problems]))
         finally:
             connections.close_all()
@@ -240,16 +242,18 @@ def race(table, dealer, posts):
 def test_an_amendment_that_would_leave_a_player_with_negative_capital_is_refused(db):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"], capital=[5000, 100, 2000, 4000])
-    first, _ = service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)  # South: 100 → 190
-    amendment = service.propose_amendment(first, people["supervisor"], reason="it was a draw",
+    first, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game),
+                                    at=NOON)  # South: 100 → 190
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], reason="it was a draw",
                                           record={**first.record, **DRAW})
-    service.move_money(game, people["dealer"], chair=1, kind=Movement.CASH_OUT, amount=190)  # after proposing
+    services.move_money(game=game, user=people["dealer"], chair=1, kind=Movement.CASH_OUT,
+                        amount=190)  # after proposing
 
-    with pytest.raises(service.Refused) as refused:
-        service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    with pytest.raises(errors.Refused) as refused:
+        services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
 
     assert refused.value.problems[0].code == "capital"
-    assert service.capital(game) == [4950, 0, 1975, 3975]
+    assert selectors.capital(game) == [4950, 0, 1975, 3975]
     assert Jogo.objects.filter(number=1).count() == 1
 
 
@@ -257,18 +261,18 @@ def test_i_2_an_amendment_that_completes_the_north_round_ends_the_game(db):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
     for _ in range(15):
-        service.record_jogo(t1, people["dealer"], next_record(game), at=NOON)
-    last, _ = service.record_jogo(t1, people["dealer"], next_record(game, **DRAW), at=NOON)
+        services.record_jogo(table=t1, user=people["dealer"], record=next_record(game), at=NOON)
+    last, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **DRAW), at=NOON)
     game.refresh_from_db()
     assert game.ended_at is None
-    amendment = service.propose_amendment(last, people["supervisor"], reason="South won",
+    amendment = services.propose_amendment(jogo=last, user=people["supervisor"], reason="South won",
                                           record={**next_record(game), "capital": last.record["capital"]})
-    service.decide_amendment(amendment, people["manager"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["manager"], approve=True)
 
     game.refresh_from_db()
-    assert game.ended_at is not None and service.progress(game).complete
-    with pytest.raises(service.Refused) as refused:
-        service.record_jogo(t1, people["dealer"], next_record(game))
+    assert game.ended_at is not None and selectors.progress(game).complete
+    with pytest.raises(errors.Refused) as refused:
+        services.record_jogo(table=t1, user=people["dealer"], record=next_record(game))
     assert refused.value.problems[0].code == "no_game"
 
 
@@ -276,13 +280,13 @@ def test_verify_ledger_catches_a_well_chained_row_with_invented_capital(played):
     """Someone with the application's database login appends a correctly hashed jogo whose
     capital does not follow from the jogos and movements before it."""
     people, t1, game, rows = played
-    state, amounts = service.progress(game), service.capital(game)
+    state, amounts = selectors.progress(game), selectors.capital(game)
     amounts[1] += 100_000
     record = next_record(game, **DRAW) | {"capital": {s: amounts[c] for s, c in state.seats.items()}}
-    jogo, result = service._score(t1, state, amounts, record)
+    jogo, result = services._score(t1, state, amounts, record)
     with transaction.atomic():
-        table = service._locked(t1)
-        service._append(table, service._jogo_row(state, amounts, record, jogo, result, game=game, number=4,
+        table = services._locked(t1)
+        services._append(table, services._jogo_row(state, amounts, record, jogo, result, game=game, number=4,
                                                  position=4, recorded_at=NOON, recorded_by=people["dealer"],
                                                  gaming_day=NOON.date()), jogo=True)
     with pytest.raises(CommandError) as failed:

@@ -20,12 +20,12 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from casino.audit.exports import csv_lines
-from casino.audit.selectors import Days, commission_audit, explain
-from casino.pit import service, verify
+from casino.audit.selectors import Days, commission_audit, exceptions, explain
+from casino.pit import errors, services, verify
 from casino.pit.models import Casino, Jogo, Table
 from casino.reports.selectors import daily_summary
 from regulation.rules import DEFAULT, registered, rule_set
-from tests.audit import DAY, NEXT_DAY, record
+from tests.audit import DAY, NEXT_DAY, record_next
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def recompute(*args) -> str:
 
 def test_a_jogo_stores_the_code_and_version_of_the_rule_set_that_scored_it():
     people, t1, t2 = staff()
-    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
 
     jogo.refresh_from_db()
     assert (jogo.rule_set_code, jogo.rule_set_version) == ("portaria-135-91-M", 1)
@@ -70,14 +70,14 @@ def test_a_jogo_stores_the_code_and_version_of_the_rule_set_that_scored_it():
 def test_moving_a_table_to_a_new_rule_set_leaves_yesterdays_jogos_judged_as_before(doubled):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    yesterday = [record(game, people["dealer"], **fields) for fields in ({}, DRAW, {})]
-    service.end_game(game, people["supervisor"], at=NOON)
+    yesterday = [record_next(game, people["dealer"], **fields) for fields in ({}, DRAW, {})]
+    services.end_game(game=game, user=people["supervisor"], at=NOON)
     yesterdays_audit = audit_figures(Days(DAY, DAY))
     assert "ledger intact" in _verify()
     assert [row.commission for row in yesterday] == [10, 0, 10]  # Art. 8: 10 at the tier 25/50
 
-    service.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
-    today = record(seat(t1, people["dealer"], at=TOMORROW_NOON), people["dealer"], at=TOMORROW_NOON)
+    services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
+    today = record_next(seat(t1, people["dealer"], at=TOMORROW_NOON), people["dealer"], at=TOMORROW_NOON)
 
     # Yesterday's jogos: judged under the rule set that scored them, figure for figure.
     assert audit_figures(Days(DAY, DAY)) == yesterdays_audit
@@ -105,13 +105,14 @@ def test_moving_a_table_to_a_new_rule_set_leaves_yesterdays_jogos_judged_as_befo
 def test_an_amendment_of_yesterdays_jogo_is_scored_under_its_own_rule_set(doubled):
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    first = record(game, people["dealer"])
-    service.end_game(game, people["supervisor"], at=NOON)
-    service.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
+    first = record_next(game, people["dealer"])
+    services.end_game(game=game, user=people["supervisor"], at=NOON)
+    services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
 
     corrected = {**first.record, "winner": "N", "discarder": "W"}
-    amendment = service.propose_amendment(first, people["supervisor"], record=corrected, reason="camera", at=NOON)
-    amended = service.decide_amendment(amendment, people["supervisor2"], approve=True, at=NOON).revision
+    amendment = services.propose_amendment(jogo=first, user=people["supervisor"], record=corrected, reason="camera",
+                                           at=NOON)
+    amended = services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True, at=NOON).revision
 
     assert (amended.rule_set_code, amended.commission) == ("portaria-135-91-M", 10)
     assert "ledger intact" in _verify()
@@ -119,7 +120,7 @@ def test_an_amendment_of_yesterdays_jogo_is_scored_under_its_own_rule_set(double
 
 def test_the_rule_set_of_a_jogo_is_covered_by_its_hash(doubled):
     people, t1, t2 = staff()
-    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SET LOCAL session_replication_role = replica")  # the append-only triggers off
@@ -135,8 +136,8 @@ def test_the_rule_set_of_a_jogo_is_covered_by_its_hash(doubled):
 def test_a_jogo_scored_under_a_rule_set_the_engine_does_not_know_is_a_break():
     people, t1, t2 = staff()
     with registered(DOUBLED):
-        service.change_rule_set(table=t1, code=DOUBLED.code, version=DOUBLED.version)
-        jogo = record(seat(t1, people["dealer"]), people["dealer"])
+        services.change_rule_set(table=t1, code=DOUBLED.code, version=DOUBLED.version)
+        jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
 
     # The rule set is gone, as after its removal from the code: its jogo cannot be judged.
     found = verify.breaks()
@@ -158,8 +159,8 @@ def test_a_table_changes_rule_set_only_between_games(doubled):
     people, t1, t2 = staff()
     seat(t1, people["dealer"])
 
-    with pytest.raises(service.Refused) as refused:
-        service.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
+    with pytest.raises(errors.Refused) as refused:
+        services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
 
     assert refused.value.conflict and refused.value.problems[0].field == "rule_set"
     t1.refresh_from_db()
@@ -168,8 +169,8 @@ def test_a_table_changes_rule_set_only_between_games(doubled):
 
 def test_an_unknown_rule_set_is_refused_naming_the_field():
     people, t1, t2 = staff()
-    with pytest.raises(service.Refused) as refused:
-        service.change_rule_set(table=t1, code="portaria-0-00-M", version=1)
+    with pytest.raises(errors.Refused) as refused:
+        services.change_rule_set(table=t1, code="portaria-0-00-M", version=1)
     problem = refused.value.problems[0]
     assert (problem.code, problem.field) == ("rule_set", "rule_set")
     assert "portaria-0-00-M" in problem.message
@@ -180,8 +181,8 @@ def test_art_8_a_rule_set_without_the_tables_tier_is_refused(doubled):
     narrow = dataclasses.replace(doubled, code="test-no-25", commission=MappingProxyType({
         variant: MappingProxyType({stake: rate for stake, rate in tiers.items() if stake != 25})
         for variant, tiers in doubled.commission.items()}))
-    with registered(narrow), pytest.raises(service.Refused) as refused:
-        service.change_rule_set(table=t1, code=narrow.code, version=narrow.version)
+    with registered(narrow), pytest.raises(errors.Refused) as refused:
+        services.change_rule_set(table=t1, code=narrow.code, version=narrow.version)
     problem = refused.value.problems[0]
     assert (problem.code, problem.article, problem.field) == ("table_stake", "8", "stake")
     assert problem.message.startswith("Art. 8: table T1 plays at 25/50, which is not a tier")
@@ -199,7 +200,7 @@ def test_art_8_a_table_runs_only_at_a_tier_of_its_variant_under_its_rule_set(var
     assert "stake" in invalid.value.message_dict
     made.save()  # past the validation, as a script might: the service refuses to seat a game
     people, _t1, _t2 = staff()
-    with pytest.raises(service.Refused) as refused:
+    with pytest.raises(errors.Refused) as refused:
         seat(made, people["supervisor"], capital=[5000, 3000, 2000, 4000])
     assert refused.value.problems[0].article == "8"
 
@@ -253,7 +254,7 @@ def test_the_table_page_offers_the_rule_sets_between_games_and_says_why_a_change
 
 def test_the_api_names_the_rule_set_of_a_table_and_of_each_jogo(client):
     people, t1, t2 = staff()
-    jogo = record(seat(t1, people["dealer"]), people["dealer"])
+    jogo = record_next(seat(t1, people["dealer"]), people["dealer"])
     client.force_login(people["inspector"])
 
     table = client.get(f"/api/v1/tables/{t1.pk}/").json()
@@ -267,10 +268,10 @@ def test_the_daily_report_names_each_rule_set_its_day_was_scored_under(doubled):
 
     people, t1, t2 = staff()
     game = seat(t1, people["dealer"])
-    record(game, people["dealer"])
-    service.end_game(game, people["supervisor"], at=NOON)
-    service.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
-    record(seat(t1, people["dealer"]), people["dealer"])
+    record_next(game, people["dealer"])
+    services.end_game(game=game, user=people["supervisor"], at=NOON)
+    services.change_rule_set(table=t1, code=doubled.code, version=doubled.version)
+    record_next(seat(t1, people["dealer"]), people["dealer"])
 
     summary = daily_summary(Casino.objects.get(), DAY)
     html = report_html(summary, language="en")
@@ -281,3 +282,23 @@ def test_the_daily_report_names_each_rule_set_its_day_was_scored_under(doubled):
         (10, 10, DEFAULT.code), (20, 20, doubled.code)]
     assert "[<code>portaria-135-91-M</code>, version 1]" in html
     assert f"{doubled.title} [<code>test-art-8-doubled</code>, version 1]" in html
+
+
+BANK_PASSES = dataclasses.replace(
+    DEFAULT, code="test-i1-bank-passes", version=1, title="I-1 read the other way for the test: a draw passes the bank",
+    readings=MappingProxyType({**DEFAULT.readings, "I-1": "bank_passes"}))
+
+
+def test_the_audits_rotation_check_follows_the_engine_on_whether_the_bank_moved():
+    """Art. 3, I-1: whether the bank moves after a jogo is the engine's answer under the jogo's
+    own rule set (its outcome's `next`), which the pit replays too; the audit reads it there
+    rather than working it out again, so a rule set that passes the bank on a draw is no anomaly."""
+    people, t1, _t2 = staff()
+    with registered(BANK_PASSES):
+        services.change_rule_set(table=t1, code=BANK_PASSES.code, version=BANK_PASSES.version)
+        game = seat(t1, people["dealer"])
+        draw = record_next(game, people["dealer"], **DRAW)
+        after_draw = record_next(game, people["dealer"], **DRAW)
+        assert draw.outcome["next"]["banker_moves"] is True
+        assert (draw.banker_chair, after_draw.banker_chair) == (0, 1)  # the pit passed the bank on the draw
+        assert exceptions(Days(DAY, DAY), "rotation") == []

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from casino.pit import service
+from casino.pit import services
 from tests.pit import DRAW, NOON, next_record, seat, staff
 
 
@@ -19,7 +19,8 @@ def test_two_worker_processes_check_every_table_and_name_the_broken_one():
     rows = {}
     for table in (t1, t2):
         game = seat(table, people["dealer"])
-        rows[table.number] = [service.record_jogo(table, people["dealer"], next_record(game, **DRAW), at=NOON)[0]
+        rows[table.number] = [services.record_jogo(table=table, user=people["dealer"],
+                                                   record=next_record(game, **DRAW), at=NOON)[0]
                               for _ in range(3)]
     out = StringIO()
     call_command("verify_ledger", "--workers", "2", "--no-progress", stdout=out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from casino.pit import service
+from casino.pit import selectors
 from casino.pit.forms import form_field
 from casino.pit.models import Game, Jogo, Refusal
 from tests.pit import seat, staff, table
@@ -16,7 +16,7 @@ CHICKEN = {"result": "win", "winner": "S", "discarder": "W", "concealed": "345m6
            "declared_fan": "0"}
 
 
-def win(**fields) -> dict:
+def posted_win(**fields) -> dict:
     """A chicken hand by South on West's discard (0 fán), as the form posts it."""
     data = dict(CHICKEN)
     data.update(fields)
@@ -39,7 +39,7 @@ def test_a_dealer_sees_only_his_tables(dealer, people):
     page = dealer.get(reverse("pit:tables")).content.decode()
     assert f'href="/pit/tables/{t1.pk}/"' in page and f"/pit/tables/{t2.pk}/" not in page
     assert dealer.get(reverse("pit:table", args=[t2.pk])).status_code == 403
-    assert dealer.post(reverse("pit:jogo", args=[t2.pk]), win()).status_code == 403
+    assert dealer.post(reverse("pit:jogo", args=[t2.pk]), posted_win()).status_code == 403
 
 
 def test_an_anonymous_visitor_is_sent_to_log_in(client, people):
@@ -55,7 +55,7 @@ def test_an_inspector_sees_every_table_but_cannot_record(client, people):
     assert f"/pit/tables/{t1.pk}/" in page and f"/pit/tables/{t2.pk}/" in page
     seat(t1, staff_["dealer"])
     assert 'id="jogo-form"' not in client.get(reverse("pit:table", args=[t1.pk])).content.decode()
-    assert client.post(reverse("pit:jogo", args=[t1.pk]), win(action="save")).status_code == 403
+    assert client.post(reverse("pit:jogo", args=[t1.pk]), posted_win(action="save")).status_code == 403
     assert not Jogo.objects.exists()
 
 
@@ -68,7 +68,7 @@ def test_seating_a_game_from_the_form(dealer, people):
     assert response.status_code == 302
     game = Game.objects.get(table=t1)
     assert game.first_banker == 2
-    assert service.capital(game) == [5000, 3000, 2000, 4000]
+    assert selectors.capital(game) == [5000, 3000, 2000, 4000]
 
 
 def test_seating_three_players_at_a_conventional_table_is_refused_with_the_article(dealer, people):
@@ -84,7 +84,7 @@ def test_seating_three_players_at_a_conventional_table_is_refused_with_the_artic
 def test_the_preview_shows_the_grade_payments_and_capital_after_and_writes_nothing(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    response = dealer.post(reverse("pit:preview", args=[t1.pk]), win())
+    response = dealer.post(reverse("pit:preview", args=[t1.pk]), posted_win())
     page = response.content.decode()
     assert response.status_code == 200 and "Valid under Portaria 135/91/M" in page
     # 0 fán at 25/50: East pays 2 × 25 = 50, West and North 25 each; commission 10 (Art. 8).
@@ -96,23 +96,24 @@ def test_the_preview_shows_the_grade_payments_and_capital_after_and_writes_nothi
 def test_the_preview_lists_every_error_with_its_article(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    page = dealer.post(reverse("pit:preview", args=[t1.pk]), win(discarder="S")).content.decode()
+    page = dealer.post(reverse("pit:preview", args=[t1.pk]), posted_win(discarder="S")).content.decode()
     assert "cannot be saved" in page and "Art. 4(a)" in page  # the winner's own discard
-    page = dealer.post(reverse("pit:preview", args=[t1.pk]), win(concealed="345m678p234s99m1x1p")).content.decode()
+    page = dealer.post(reverse("pit:preview", args=[t1.pk]),
+                       posted_win(concealed="345m678p234s99m1x1p")).content.decode()
     assert "hand.concealed" in page or "Art. 2" in page
 
 
 def test_a_misdeclared_grade_is_shown_plainly(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    page = dealer.post(reverse("pit:preview", args=[t1.pk]), win(declared_fan="2")).content.decode()
+    page = dealer.post(reverse("pit:preview", args=[t1.pk]), posted_win(declared_fan="2")).content.decode()
     assert "Declared grade differs" in page and "declared 2 fán; the regulation gives 0" in page
 
 
 def test_saving_records_the_jogo_and_shows_its_receipt(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    response = dealer.post(reverse("pit:jogo", args=[t1.pk]), win(action="save", key="k1"))
+    response = dealer.post(reverse("pit:jogo", args=[t1.pk]), posted_win(action="save", key="k1"))
     row = Jogo.objects.get(table=t1)
     assert response.status_code == 302 and response["Location"].endswith(f"?receipt={row.pk}")
     page = dealer.get(response["Location"]).content.decode()
@@ -126,8 +127,8 @@ def test_saving_records_the_jogo_and_shows_its_receipt(dealer, people):
 def test_a_double_submitted_form_records_one_jogo(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    first = dealer.post(reverse("pit:jogo", args=[t1.pk]), win(action="save", key="same"))
-    second = dealer.post(reverse("pit:jogo", args=[t1.pk]), win(action="save", key="same"))
+    first = dealer.post(reverse("pit:jogo", args=[t1.pk]), posted_win(action="save", key="same"))
+    second = dealer.post(reverse("pit:jogo", args=[t1.pk]), posted_win(action="save", key="same"))
     assert first["Location"] == second["Location"]
     assert Jogo.objects.filter(table=t1).count() == 1
 
@@ -135,7 +136,7 @@ def test_a_double_submitted_form_records_one_jogo(dealer, people):
 def test_a_refused_save_keeps_what_was_entered_and_marks_the_field(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    response = dealer.post(reverse("pit:jogo", args=[t1.pk]), win(action="save", winning_tile="1p1p"))
+    response = dealer.post(reverse("pit:jogo", args=[t1.pk]), posted_win(action="save", winning_tile="1p1p"))
     page = response.content.decode()
     assert response.status_code == 400
     assert 'value="345m678p234s99m11p"' in page  # nothing typed is lost
@@ -146,7 +147,7 @@ def test_a_refused_save_keeps_what_was_entered_and_marks_the_field(dealer, peopl
 def test_the_next_jogo_has_the_right_banker_and_round_wind(dealer, people):
     staff_, t1, _ = people
     seat(t1, staff_["dealer"])
-    dealer.post(reverse("pit:jogo", args=[t1.pk]), win(action="save", key="a"))
+    dealer.post(reverse("pit:jogo", args=[t1.pk]), posted_win(action="save", key="a"))
     page = dealer.get(reverse("pit:table", args=[t1.pk])).content.decode()
     # South (chair 1) won: the bank passes to chair 1 (Art. 3); still the East round (I-2).
     banker_row = page[page.index('<tr class="banker"'):].split("</tr>")[0]

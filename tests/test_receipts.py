@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from casino.pit import service
+from casino.pit import selectors, services
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary
 from tests.pit import NOON, seat, staff
@@ -42,8 +42,8 @@ def people():
 def recorded(people, fields: dict, at: dt.datetime = NOON):
     staff_, t1, _ = people
     game = seat(t1, staff_["dealer"])
-    record = {**service.record_header(game), **fields}
-    jogo, created = service.record_jogo(t1, staff_["dealer"], record, at=at)
+    record = {**selectors.record_header(game), **fields}
+    jogo, created = services.record_jogo(table=t1, user=staff_["dealer"], record=record, at=at)
     assert created
     return jogo
 

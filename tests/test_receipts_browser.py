@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from casino.pit import service
+from casino.pit import selectors, services
 from tests.pit import seat, staff
 from tests.test_pit_browser import SHOTS, Screen, browser  # noqa: F401 (the browser fixture)
 from tests.test_receipts import BIG_THREE_DRAGONS_PAY_ALL
@@ -78,7 +78,8 @@ def a_pay_all_jogo(people):
     """A recorded jogo with long lines to print: a pay-all, a hand of tiles, the ledger hash."""
     staff_, t1, _ = people
     game = seat(t1, staff_["dealer"])
-    jogo, _ = service.record_jogo(t1, staff_["dealer"], {**service.record_header(game), **BIG_THREE_DRAGONS_PAY_ALL})
+    jogo, _ = services.record_jogo(table=t1, user=staff_["dealer"],
+                                   record={**selectors.record_header(game), **BIG_THREE_DRAGONS_PAY_ALL})
     return jogo
 
 

@@ -10,30 +10,16 @@ from pathlib import Path
 import pytest
 
 from regulation import MalformedRecord, read_record, score
+from tests import jogos
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def record(**fields):
-    """A conventional record: South wins a chicken hand on West's discard at 50/100, unless told."""
-    data = {
-        "variant": "conventional",
-        "stake": 50,
-        "round_wind": "E",
-        "capital": {"E": 5000, "S": 5000, "W": 5000, "N": 5000},
-        "result": "win",
-        "winner": "S",
-        "discarder": "W",
-        "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p", "melds": []},
-        "conditions": [],
-        "declared_fan": None,
-        "conduct": [],
-        "claimants": [],
-        "pay_all": None,
-        "false_win": None,
-    }
-    data.update(fields)
-    return data
+def full_record(**fields):
+    """A record the CLI reads in full: South wins a chicken hand on West's discard at 50/100, every
+    optional field written out, unless told (tests/jogos.py's jogo at another table)."""
+    return jogos.record(**{"stake": 50, "hand": {**jogos.CHICKEN, "melds": []}, "conditions": [], "declared_fan": None,
+                           "conduct": [], "claimants": [], "pay_all": None, "false_win": None, **fields})
 
 
 # Chicken at 50: E pays 100, W and N 50 each; S nets 200 − 20 = 180 (Art. 7, Art. 8).
@@ -46,7 +32,8 @@ def run(*args, stdin=b"", timeout=30):
                           capture_output=True, timeout=timeout)
 
 
-def assert_refused(process):
+def assert_exits_refused(process):
+    """The CLI refused its input: exit status 2, a message on stderr, nothing on stdout."""
     assert process.returncode == 2
     assert process.stdout == b""
     assert process.stderr.strip()
@@ -58,7 +45,7 @@ def assert_refused(process):
 
 def test_score_file_prints_one_result(tmp_path):
     path = tmp_path / "jogo.json"
-    path.write_text(json.dumps(record()))
+    path.write_text(json.dumps(full_record()))
 
     process = run("score", str(path))
 
@@ -77,21 +64,21 @@ def test_score_file_prints_one_result(tmp_path):
 
 
 def test_score_reads_standard_input_given_a_dash():
-    process = run("score", "-", stdin=json.dumps(record()).encode())
+    process = run("score", "-", stdin=json.dumps(full_record()).encode())
 
     assert process.returncode == 0
     assert json.loads(process.stdout)["net"] == CHICKEN_NET
 
 
 def test_score_reads_standard_input_without_a_file():
-    process = run("score", stdin=json.dumps(record()).encode())
+    process = run("score", stdin=json.dumps(full_record()).encode())
 
     assert process.returncode == 0
     assert json.loads(process.stdout)["net"] == CHICKEN_NET
 
 
 def test_a_jogo_that_breaks_the_regulation_is_still_read_exit_0():
-    process = run("score", "-", stdin=json.dumps(record(hand=SEVEN_PAIRS)).encode())
+    process = run("score", "-", stdin=json.dumps(full_record(hand=SEVEN_PAIRS)).encode())
 
     assert process.returncode == 0
     out = json.loads(process.stdout)
@@ -104,7 +91,7 @@ def test_a_jogo_that_breaks_the_regulation_is_still_read_exit_0():
 
 def test_decimal_string_capital_is_accepted():
     capital = {"E": "5000.00", "S": "5000", "W": "5000.00", "N": 5000}
-    process = run("score", "-", stdin=json.dumps(record(capital=capital)).encode())
+    process = run("score", "-", stdin=json.dumps(full_record(capital=capital)).encode())
 
     assert process.returncode == 0
     assert json.loads(process.stdout)["net"] == CHICKEN_NET
@@ -112,53 +99,53 @@ def test_decimal_string_capital_is_accepted():
 
 def test_decimal_string_capital_caps_the_winner():
     capital = {"E": 5000, "S": "100.00", "W": 5000, "N": 5000}
-    process = run("score", "-", stdin=json.dumps(record(capital=capital)).encode())
+    process = run("score", "-", stdin=json.dumps(full_record(capital=capital)).encode())
 
     # Dues W 50, N 50, E 100 = 200 > 100: halved to 25, 25, 50; S nets 100 − 20 = 80.
     assert json.loads(process.stdout)["net"] == {"E": -50, "S": 80, "W": -25, "N": -25}
 
 
 def test_missing_file_is_refused():
-    assert_refused(run("score", str(REPO / "no-such-jogo.json")))
+    assert_exits_refused(run("score", str(REPO / "no-such-jogo.json")))
 
 
 def test_not_json_is_refused():
-    assert_refused(run("score", "-", stdin=b"{variant: conventional"))
+    assert_exits_refused(run("score", "-", stdin=b"{variant: conventional"))
 
 
 def test_empty_input_is_refused():
-    assert_refused(run("score", "-", stdin=b""))
+    assert_exits_refused(run("score", "-", stdin=b""))
 
 
 def test_bytes_that_are_not_utf8_are_refused():
-    assert_refused(run("score", "-", stdin=b"\xff\xfe{\x00}"))
+    assert_exits_refused(run("score", "-", stdin=b"\xff\xfe{\x00}"))
 
 
 def test_a_json_array_is_refused():
-    assert_refused(run("score", "-", stdin=json.dumps([record()]).encode()))
+    assert_exits_refused(run("score", "-", stdin=json.dumps([full_record()]).encode()))
 
 
 def test_deeply_nested_json_is_refused():
     nested = b"[" * 100_000 + b"]" * 100_000
-    assert_refused(run("score", "-", stdin=nested))
+    assert_exits_refused(run("score", "-", stdin=nested))
 
 
 def test_deeply_nested_value_inside_a_record_is_refused():
-    raw = json.dumps(record()).encode().replace(b'"conditions": []', b'"conditions": ' + b"[" * 5000 + b"]" * 5000)
-    assert_refused(run("score", "-", stdin=raw))
+    raw = json.dumps(full_record()).encode().replace(b'"conditions": []', b'"conditions": ' + b"[" * 5000 + b"]" * 5000)
+    assert_exits_refused(run("score", "-", stdin=raw))
 
 
 def test_a_megabyte_of_input_is_refused():
-    huge = json.dumps(record(hand={"concealed": "1m" * 500_000, "winning_tile": "1p"})).encode()
+    huge = json.dumps(full_record(hand={"concealed": "1m" * 500_000, "winning_tile": "1p"})).encode()
     assert len(huge) > 1_000_000
 
-    assert_refused(run("score", "-", stdin=huge))
+    assert_exits_refused(run("score", "-", stdin=huge))
 
 
 def test_a_megabyte_of_whitespace_around_a_record_is_refused():
-    huge = json.dumps(record()).encode() + b" " * 1_000_000
+    huge = json.dumps(full_record()).encode() + b" " * 1_000_000
 
-    assert_refused(run("score", "-", stdin=huge))
+    assert_exits_refused(run("score", "-", stdin=huge))
 
 
 WRONG_NUMBERS = [
@@ -177,21 +164,21 @@ WRONG_NUMBERS = [
 @pytest.mark.parametrize("field, value", WRONG_NUMBERS)
 def test_integers_given_as_floats_strings_or_booleans_are_malformed(field, value):
     with pytest.raises(MalformedRecord) as raised:
-        read_record(record(**{field: value}))
+        read_record(full_record(**{field: value}))
 
     assert raised.value.field.split(".")[0] == field
 
 
 def test_a_float_stake_is_refused_by_the_command_line():
-    process = run("score", "-", stdin=json.dumps(record(stake=50.0)).encode())
+    process = run("score", "-", stdin=json.dumps(full_record(stake=50.0)).encode())
 
-    assert_refused(process)
+    assert_exits_refused(process)
     assert b"stake" in process.stderr
 
 
 def test_jsonl_refuses_every_integer_given_as_a_float_string_or_boolean(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    path.write_text("".join(json.dumps(record(**{field: value})) + "\n" for field, value in WRONG_NUMBERS))
+    path.write_text("".join(json.dumps(full_record(**{field: value})) + "\n" for field, value in WRONG_NUMBERS))
 
     process = run("score", "--jsonl", str(path))
 
@@ -206,21 +193,23 @@ def test_jsonl_refuses_every_integer_given_as_a_float_string_or_boolean(tmp_path
 
 
 def test_unknown_tile_is_refused_naming_the_field():
-    process = run("score", "-", stdin=json.dumps(record(hand={"concealed": "345m678p234s99m11p", "winning_tile": "8z"})).encode())
+    process = run("score", "-",
+                  stdin=json.dumps(full_record(hand={"concealed": "345m678p234s99m11p",
+                                                     "winning_tile": "8z"})).encode())
 
-    assert_refused(process)
+    assert_exits_refused(process)
     assert b"hand.winning_tile" in process.stderr
 
 
 def test_an_exponent_capital_out_of_range_is_refused_without_a_traceback():
     capital = {"E": "1e5000", "S": 5000, "W": 5000, "N": 5000}
-    assert_refused(run("score", "-", stdin=json.dumps(record(capital=capital)).encode()))
+    assert_exits_refused(run("score", "-", stdin=json.dumps(full_record(capital=capital)).encode()))
 
 
 def test_an_absurd_exponent_stake_is_refused_promptly():
     # A 9-character field must not keep the scorer busy (it once spent tens of seconds in
     # int(Decimal("1e999999"))); the generous timeout only guards against that hang.
-    assert_refused(run("score", "-", stdin=json.dumps(record(stake="1e999999")).encode(), timeout=20))
+    assert_exits_refused(run("score", "-", stdin=json.dumps(full_record(stake="1e999999")).encode(), timeout=20))
 
 
 # --- One record per line (--jsonl) ----------------------------------------------------------
@@ -228,7 +217,8 @@ def test_an_absurd_exponent_stake_is_refused_promptly():
 
 def test_jsonl_prints_one_result_per_line(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    lines = [record(), record(hand=SEVEN_PAIRS), record(result="draw", winner=None, discarder=None, hand=None)]
+    lines = [full_record(), full_record(hand=SEVEN_PAIRS),
+             full_record(result="draw", winner=None, discarder=None, hand=None)]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
 
     process = run("score", "--jsonl", str(path))
@@ -242,7 +232,8 @@ def test_jsonl_prints_one_result_per_line(tmp_path):
 
 def test_jsonl_a_malformed_line_gets_a_result_line_and_exit_2(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    path.write_bytes(b"\n".join([json.dumps(record()).encode(), b"not json", json.dumps(record()).encode()]) + b"\n")
+    path.write_bytes(b"\n".join([json.dumps(full_record()).encode(), b"not json",
+                                 json.dumps(full_record()).encode()]) + b"\n")
 
     process = run("score", "--jsonl", str(path))
 
@@ -258,7 +249,7 @@ def test_jsonl_a_malformed_line_gets_a_result_line_and_exit_2(tmp_path):
 
 def test_jsonl_a_record_that_is_not_an_object_is_a_malformed_line(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    path.write_text(json.dumps([record()]) + "\n" + json.dumps(record(stake=50.0)) + "\n")
+    path.write_text(json.dumps([full_record()]) + "\n" + json.dumps(full_record(stake=50.0)) + "\n")
 
     process = run("score", "--jsonl", str(path))
 
@@ -269,8 +260,8 @@ def test_jsonl_a_record_that_is_not_an_object_is_a_malformed_line(tmp_path):
 
 def test_jsonl_a_megabyte_line_is_a_malformed_line(tmp_path):
     path = tmp_path / "jogos.jsonl"
-    huge = json.dumps(record(hand={"concealed": "1m" * 500_000, "winning_tile": "1p"}))
-    path.write_text(huge + "\n" + json.dumps(record()) + "\n")
+    huge = json.dumps(full_record(hand={"concealed": "1m" * 500_000, "winning_tile": "1p"}))
+    path.write_text(huge + "\n" + json.dumps(full_record()) + "\n")
 
     process = run("score", "--jsonl", str(path))
 
@@ -281,7 +272,7 @@ def test_jsonl_a_megabyte_line_is_a_malformed_line(tmp_path):
 
 
 def test_jsonl_reads_standard_input():
-    stdin = (json.dumps(record()) + "\n" + json.dumps(record(winner="E", discarder="W")) + "\n").encode()
+    stdin = (json.dumps(full_record()) + "\n" + json.dumps(full_record(winner="E", discarder="W")) + "\n").encode()
 
     process = run("score", "--jsonl", "-", stdin=stdin)
 
@@ -292,7 +283,7 @@ def test_jsonl_reads_standard_input():
 
 
 def test_jsonl_missing_file_is_refused():
-    assert_refused(run("score", "--jsonl", str(REPO / "no-such-jogos.jsonl")))
+    assert_exits_refused(run("score", "--jsonl", str(REPO / "no-such-jogos.jsonl")))
 
 
 # --- read_record: what cannot be read at all (MalformedRecord names the field) --------------
@@ -310,12 +301,12 @@ def test_a_record_is_a_json_object(data):
 
 
 def test_unknown_field_is_refused():
-    assert malformed_field(record(colour="red")) == "colour"
+    assert malformed_field(full_record(colour="red")) == "colour"
 
 
 @pytest.mark.parametrize("field", ["variant", "stake", "round_wind", "capital", "result"])
 def test_required_field_is_refused_when_missing(field):
-    data = record()
+    data = full_record()
     del data[field]
 
     assert malformed_field(data) == field
@@ -347,7 +338,7 @@ def test_required_field_is_refused_when_missing(field):
     ],
 )
 def test_values_outside_the_format_are_refused(fields, field):
-    assert malformed_field(record(**fields)) == field
+    assert malformed_field(full_record(**fields)) == field
 
 
 @pytest.mark.parametrize(
@@ -368,7 +359,7 @@ def test_values_outside_the_format_are_refused(fields, field):
     ],
 )
 def test_unknown_tiles_and_bad_melds_are_refused(hand, field):
-    assert malformed_field(record(hand=hand)) == field
+    assert malformed_field(full_record(hand=hand)) == field
 
 
 @pytest.mark.parametrize(
@@ -384,7 +375,7 @@ def test_unknown_tiles_and_bad_melds_are_refused(hand, field):
     ],
 )
 def test_absurd_sizes_are_refused(fields, field):
-    assert malformed_field(record(**fields)) == field
+    assert malformed_field(full_record(**fields)) == field
 
 
 @pytest.mark.parametrize(
@@ -407,11 +398,11 @@ def test_absurd_sizes_are_refused(fields, field):
     ],
 )
 def test_fields_that_do_not_fit_the_result_are_refused(fields, field):
-    assert malformed_field(record(**fields)) == field
+    assert malformed_field(full_record(**fields)) == field
 
 
 def test_a_won_jogo_records_its_discarder_even_when_null():
-    data = record()
+    data = full_record()
     del data["discarder"]
 
     assert malformed_field(data) == "discarder"
@@ -428,17 +419,17 @@ def test_optional_fields_may_be_left_out():
 @pytest.mark.parametrize("reading", ["additive", "highest_plus_bonus"])
 def test_rules_may_choose_the_fan_combination_reading(reading):
     # A chicken hand scores no item under either reading (I-5): the money is the same.
-    assert score(read_record(record(rules={"fan_combination": reading}))).settlement.net == CHICKEN_NET
+    assert score(read_record(full_record(rules={"fan_combination": reading}))).settlement.net == CHICKEN_NET
 
 
 def test_tile_strings_may_contain_spaces():
     hand = {"concealed": "345m 678p 234s 99m 11p", "winning_tile": " 1p"}
 
-    assert score(read_record(record(hand=hand))).settlement.net == CHICKEN_NET
+    assert score(read_record(full_record(hand=hand))).settlement.net == CHICKEN_NET
 
 
 def test_capital_may_be_given_in_any_seat_order():
-    data = record(capital={"N": 5000, "W": 5000, "S": 5000, "E": 5000})
+    data = full_record(capital={"N": 5000, "W": 5000, "S": 5000, "E": 5000})
 
     assert score(read_record(data)).settlement.net == CHICKEN_NET
 
@@ -447,8 +438,8 @@ def test_capital_may_be_given_in_any_seat_order():
 def test_melds_of_the_wrong_type_are_refused(melds):
     hand = {"concealed": "345m678p234s99m11p", "winning_tile": "1p", "melds": melds}
 
-    assert malformed_field(record(hand=hand)) == "hand.melds"
+    assert malformed_field(full_record(hand=hand)) == "hand.melds"
 
 
 def test_an_exponent_amount_out_of_range_raises_malformed_record():
-    assert malformed_field(record(stake="1e5000")) == "stake"
+    assert malformed_field(full_record(stake="1e5000")) == "stake"

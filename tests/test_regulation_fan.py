@@ -11,6 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from regulation import read_record, score
+from tests.jogos import kong, pong, win
 
 # RULES.md §4: every item's fán and article, as the tables give them.
 CONVENTIONAL_TABLE = {
@@ -24,39 +25,6 @@ CONVENTIONAL_TABLE = {
         "big_four_winds", "pure_terminals", "all_honours")},
 }
 SIMPLIFIED_TABLE = {code: (1, "6(b)(2)") for code in ("robbing_kong", "last_tile", "green_winning_tile")}
-SEATED = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
-
-
-def pong(tiles: str) -> dict:
-    return {"kind": "pong", "tiles": tiles, "exposed": True}
-
-
-def chow(tiles: str) -> dict:
-    return {"kind": "chow", "tiles": tiles, "exposed": True}
-
-
-def kong(tiles: str, *, exposed: bool = True) -> dict:
-    return {"kind": "kong", "tiles": tiles, "exposed": exposed}
-
-
-def win(concealed: str, winning: str, *, melds=(), winner: str = "S", discarder: str | None = "W",
-        round_wind: str = "E", conditions=(), variant: str = "conventional", stake: int | None = None,
-        fan_combination: str | None = None) -> dict:
-    """A won jogo in the portable record (JOGO-FORMAT.md)."""
-    record = {
-        "variant": variant,
-        "stake": stake or (25 if variant == "conventional" else 100),
-        "round_wind": round_wind,
-        "capital": dict(SEATED),
-        "result": "win",
-        "winner": winner,
-        "discarder": discarder,
-        "hand": {"concealed": concealed, "melds": list(melds), "winning_tile": winning},
-        "conditions": list(conditions),
-    }
-    if fan_combination:
-        record["rules"] = {"fan_combination": fan_combination}
-    return record
 
 
 def graded(record: dict):

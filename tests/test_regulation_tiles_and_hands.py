@@ -14,36 +14,7 @@ from hypothesis import strategies as st
 from regulation import MalformedRecord, read_record, score
 from regulation.hands import TileSet, counts_of, decompose, suit_keys, thirteen_orphans
 from regulation.tiles import TileNotationError, parse_tiles
-
-SEATED = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
-
-
-def pong(tiles: str, *, exposed: bool = True) -> dict:
-    return {"kind": "pong", "tiles": tiles, "exposed": exposed}
-
-
-def chow(tiles: str, *, exposed: bool = True) -> dict:
-    return {"kind": "chow", "tiles": tiles, "exposed": exposed}
-
-
-def kong(tiles: str, *, exposed: bool = True) -> dict:
-    return {"kind": "kong", "tiles": tiles, "exposed": exposed}
-
-
-def win(concealed: str, winning: str, *, melds=(), winner: str = "S", discarder: str | None = "W",
-        round_wind: str = "E", conditions=(), variant: str = "conventional") -> dict:
-    """A won jogo in the portable record (JOGO-FORMAT.md)."""
-    return {
-        "variant": variant,
-        "stake": 25 if variant == "conventional" else 100,
-        "round_wind": round_wind,
-        "capital": dict(SEATED),
-        "result": "win",
-        "winner": winner,
-        "discarder": discarder,
-        "hand": {"concealed": concealed, "melds": list(melds), "winning_tile": winning},
-        "conditions": list(conditions),
-    }
+from tests.jogos import chow, kong, pong, win
 
 
 def scored(record: dict):

@@ -44,7 +44,8 @@ def breaches(result):
     return {(b.code, b.article) for b in result.breaches}
 
 
-def assert_refused(result):
+def assert_void(result):
+    """The jogo breaks the regulation: invalid, no grade, and nothing moves (Art. 9, 10)."""
     assert not result.valid
     assert result.fan is None
     assert result.settlement.payments == ()
@@ -62,7 +63,7 @@ def test_art_3a_conventional_needs_exactly_four_players():
     result = draw(capital={"E": 5000, "S": 5000, "W": 5000})
 
     assert breaches(result) == {("seats", "3(a)")}
-    assert_refused(result)
+    assert_void(result)
 
 
 def test_art_3a_the_banker_always_sits_east():
@@ -101,7 +102,7 @@ def test_art_3b_every_seat_named_must_be_seated(fields):
     result = simplified(capital={"E": 5000, "S": 5000}, **fields)
 
     assert ("seat_not_seated", "3(b)") in breaches(result)
-    assert_refused(result)
+    assert_void(result)
 
 
 # --- Art. 8: the stake is a tier of the variant ----------------------------------------------
@@ -120,7 +121,7 @@ def test_art_8_stake_must_be_a_tier_of_the_variant(variant, stake, hand):
     result = jogo(variant=variant, stake=stake, hand=hand)
 
     assert breaches(result) == {("stake_not_a_tier", "8")}
-    assert_refused(result)
+    assert_void(result)
 
 
 @pytest.mark.parametrize("variant, stake, hand", [("conventional", 10000, CHICKEN), ("simplified", 30000, SIMPLE_CHICKEN),
@@ -144,7 +145,7 @@ def test_art_5a1_heavenly_win_is_the_banker_alone():
     result = jogo(winner="S", discarder=None, conditions=["heavenly"])
 
     assert breaches(result) == {("heavenly", "5(a)(1)")}
-    assert_refused(result)
+    assert_void(result)
 
 
 def test_art_5a1_heavenly_win_has_no_discard():
@@ -206,7 +207,7 @@ def test_art_5a1_heavenly_and_earthly_together_conflict():
     result = jogo(winner="E", discarder=None, conditions=["heavenly", "earthly"])
 
     assert ("conditions_conflict", "5(a)(1)") in breaches(result)
-    assert_refused(result)
+    assert_void(result)
 
 
 @pytest.mark.parametrize(
@@ -272,7 +273,7 @@ def test_art_9a2_a_player_who_declined_a_pong_cannot_win():
     result = jogo(conduct=[{"seat": "S", "kind": "declined_pong"}])
 
     assert breaches(result) == {("winner_declined_pong", "9(a)(2)")}
-    assert_refused(result)
+    assert_void(result)
 
 
 def test_art_9a2_another_players_declined_pong_does_not_touch_the_win():
@@ -315,7 +316,7 @@ def test_art_5a6_a_claimant_nearer_the_discarder_wins_instead():
     result = jogo(winner="W", discarder="E", claimants=["S"])
 
     assert breaches(result) == {("claim_priority", "5(a)(6)")}
-    assert_refused(result)
+    assert_void(result)
 
 
 def test_art_5a6_the_winner_nearer_the_discarder_keeps_the_win():

@@ -11,9 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from casino.pit import service
-from casino.pit.service import gaming_day
-from casino.reports.models import GamingDay
+from casino.pit import selectors, services
+from casino.pit.days import gaming_day
+from casino.pit.models import GamingDay
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary, latest_active_day
 from tests.reports import DAY, known_day
@@ -60,18 +60,18 @@ def test_a_refused_record_shows_its_second_persons_confirmation_or_that_it_is_st
     assert refused.endswith(" | not yet confirmed (open item)")
 
     refusal = day.r1.refusals.get()
-    service.confirm_refusal(refusal=refusal, user=day.people["supervisor"], note="stake mistyped, recorded again")
+    services.confirm_refusal(refusal=refusal, user=day.people["supervisor"], note="stake mistyped, recorded again")
 
     refused, = appendix_rows(report_html(daily_summary(day.casino, DAY), language="en"), "refused")
     assert refused.endswith(" | supervisor: stake mistyped, recorded again")
 
 
 def test_a_resolved_flag_and_a_pending_amendment_say_so(day):
-    flag = service.flag(service.current_jogos(day.r1.games.get())[1], day.people["inspector"], note="Look")
-    service.resolve_flag(flag, day.people["manager"], note="Fine")
-    jogo = service.current_jogos(day.r1.games.get())[3]
+    flag = services.flag(jogo=selectors.current_jogos(day.r1.games.get())[1], user=day.people["inspector"], note="Look")
+    services.resolve_flag(flag=flag, user=day.people["manager"], note="Fine")
+    jogo = selectors.current_jogos(day.r1.games.get())[3]
     corrected = {**jogo.record, "declared_fan": (jogo.record.get("declared_fan") or 0) + 1}
-    service.propose_amendment(jogo, day.people["supervisor"], record=corrected, reason="Recount")
+    services.propose_amendment(jogo=jogo, user=day.people["supervisor"], record=corrected, reason="Recount")
 
     rows = appendix_rows(report_html(daily_summary(day.casino, DAY), language="en"), "exception-jogos")
 

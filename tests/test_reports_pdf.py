@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from casino.pit.models import Casino
 from casino.reports.pdf import daily_report_pdf
-from casino.reports.services import close_day
+from casino.pit.services import close_day
 from tests.reports import DAY, at, known_day, pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +107,7 @@ def test_a_day_without_jogos_says_no_activity():
 
 def test_the_sign_off_shows_who_closed_the_day_and_why():
     day = known_day()
-    close_day(day.casino, DAY, day.people["manager"], note="Reviewed with the inspector", at=at(24))
+    close_day(casino=day.casino, day=DAY, user=day.people["manager"], note="Reviewed with the inspector", at=at(24))
 
     text = pdf_text(daily_report_pdf(day.casino, DAY, language="en"))
 

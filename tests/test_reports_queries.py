@@ -5,11 +5,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from casino.pit import demo, service
+from casino.pit import demo, services
 from casino.pit.models import Casino, Jogo
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary
-from casino.reports.services import close_day, reopen_day
+from casino.pit.services import close_day, reopen_day
 from tests.pit import table, user
 from tests.reports import at, draws
 
@@ -32,14 +32,16 @@ def test_a_day_of_many_jogos_takes_as_many_queries_as_a_day_of_two():
     for index, each in enumerate(tables):  # LARGE: 4 tables, 60 jogos, flags, an amendment
         draws(each, 15, dealer, at(24 + index))
     for row in Jogo.objects.filter(gaming_day=LARGE)[:5]:
-        service.flag(row, manager, note="look", at=at(30))
+        services.flag(jogo=row, user=manager, note="look", at=at(30))
     third = Jogo.objects.get(table=tables[1], number=3)
-    amendment = service.propose_amendment(third, dealer, record={**third.record, **demo.CHICKEN, "result": "win"},
+    amendment = services.propose_amendment(jogo=third, user=dealer,
+                                           record={**third.record, **demo.CHICKEN, "result": "win"},
                                           reason="South won", at=at(31))
-    service.decide_amendment(amendment, manager, approve=True, at=at(31))  # carries capital to jogos 4–15
+    services.decide_amendment(amendment=amendment, user=manager, approve=True,
+                              at=at(31))  # carries capital to jogos 4–15
     for day in (SMALL, LARGE):
-        close_day(casino, day, manager, at=at(60))
-        reopen_day(casino, day, manager, reason="recount", at=at(61))
+        close_day(casino=casino, day=day, user=manager, at=at(60))
+        reopen_day(casino=casino, day=day, user=manager, reason="recount", at=at(61))
 
     small, large = queries_for(casino, SMALL), queries_for(casino, LARGE)
 

@@ -3,7 +3,7 @@ import datetime as dt
 
 import pytest
 
-from casino.pit import demo, service
+from casino.pit import demo, services
 from casino.pit.models import Jogo
 from casino.pit.days import day_bounds, hours_of_the_day
 from casino.reports.selectors import daily_summary
@@ -37,9 +37,10 @@ def test_an_amended_jogo_counts_once_at_the_hour_of_its_first_revision():
     r1 = table("R1", stake=100)
     draws(r1, 3, dealer, at(3))  # 15:00, 15:01, 15:02
     second = Jogo.objects.get(number=2)
-    amendment = service.propose_amendment(second, dealer, record={**second.record, **demo.CHICKEN, "result": "win"},
+    amendment = services.propose_amendment(jogo=second, user=dealer,
+                                           record={**second.record, **demo.CHICKEN, "result": "win"},
                                           reason="South won", at=at(9))
-    service.decide_amendment(amendment, manager, approve=True, at=at(9))  # 21:00
+    services.decide_amendment(amendment=amendment, user=manager, approve=True, at=at(9))  # 21:00
 
     summary = daily_summary(r1.casino, DAY)
 
@@ -55,3 +56,20 @@ def test_a_jogo_after_midnight_belongs_to_the_gaming_day_before():
 
     assert daily_summary(r1.casino, DAY).totals.jogos == 1
     assert daily_summary(r1.casino, DAY + dt.timedelta(days=1)).empty
+
+
+def test_the_days_figures_are_counted_and_added_by_name():
+    """Each figure of `Figures` is counted by the one query under its own name and added field by
+    field: a new figure is a field and a count, never a position to thread through."""
+    from dataclasses import fields
+
+    from casino.reports.selectors import COUNTED, GRADES, Figures
+
+    assert {figure.name for figure in fields(Figures)} == set(COUNTED) | {"wins_by_grade"}
+    one = Figures(games=1, jogos=3, wins_by_grade=tuple(range(len(GRADES))), draws=1, commission=20)
+    other = Figures(jogos=2, wins_by_grade=(1,) * len(GRADES), false_wins=1, capped=1, commission=10)
+    total = one + other
+    figures = (total.games, total.jogos, total.draws, total.false_wins, total.capped, total.commission)
+    assert figures == (1, 5, 1, 1, 1, 30)
+    assert total.wins_by_grade == tuple(grade + 1 for grade in range(len(GRADES)))
+    assert total.wins == one.wins + other.wins

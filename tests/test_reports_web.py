@@ -4,9 +4,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from casino.pit import demo, service
+from casino.pit import demo, errors, services
 from casino.pit.models import Jogo
-from casino.reports.models import DayEvent, GamingDay
+from casino.pit.models import DayEvent, GamingDay
 from tests.reports import DAY, known_day, pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -81,8 +81,8 @@ def test_a_manager_closes_and_reopens_the_day_from_the_page_and_both_are_logged(
     assert "The gaming day 2026-11-21 is closed." in response.content.decode()
     assert 'class="day-state">closed<' in response.content.decode()
     second = Jogo.objects.filter(table=day.r2, number=1).get()
-    with pytest.raises(service.Refused):
-        service.propose_amendment(second, day.people["supervisor"], reason="again",
+    with pytest.raises(errors.Refused):
+        services.propose_amendment(jogo=second, user=day.people["supervisor"], reason="again",
                                   record={**second.record, **demo.CHICKEN, "result": "win"})
 
     refused = manager.post(reopen_url, {"reason": ""}, follow=True)

@@ -10,27 +10,20 @@ import polib
 import pytest
 from django.utils import translation
 
-from casino.pit.service import Problem
+from casino.pit.errors import Problem
 from casino.terms import vocabulary as v
 from regulation import MalformedRecord, read_record, score
 from regulation.fan import ITEMS
-from tests.jogos import CHICKEN
+from tests.jogos import record
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: ROOT / "casino/terms/locale" / lang / "LC_MESSAGES/django.po" for lang in ("pt", "zh_Hant")}
-FOUR = {"E": 5000, "S": 3000, "W": 2000, "N": 4000}
 TILES = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
 
 def in_language(language, function, *args):
     with translation.override(language):
         return function(*args)
-
-
-def record(**fields):
-    base = {"variant": "conventional", "stake": 25, "round_wind": "E", "capital": dict(FOUR), "result": "win",
-            "winner": "S", "discarder": "W", "hand": CHICKEN}
-    return {**base, **fields}
 
 
 # --- the vocabulary ------------------------------------------------------------------------------
@@ -175,15 +168,16 @@ def test_localise_a_malformed_record_keeps_the_dynamic_text():
 
 def test_localise_a_pit_problem_from_the_engine_and_from_the_service():
     (breach,) = breaches_of(conduct=[{"seat": "S", "kind": "declined_pong"}])
-    problem = Problem(breach.code, breach.article, breach.message, None, breach.template, breach.params)
+    problem = Problem(breach.code, breach.article, breach.message, breach.template, breach.params)
+    assert problem == breach  # one error type: the engine's breach is the pit's problem
     assert in_language("zh-hant", v.localise, problem) == "第九條(甲)(2)：南位叫碰唔碰，此局食糊無效。"
     variant = Problem.of("table_variant", "2", "table {table} plays the {variant} variant; the record says "
                          "{recorded}.", "variant", cite=True, table=3, variant="conventional", recorded="simplified")
     assert variant.message == "Art. 2: table 3 plays the conventional variant; the record says simplified."
     assert in_language("en", v.localise, variant) == variant.message
     assert in_language("zh-hant", v.localise, variant) == "第二條：第 3 號枱玩傳統麻雀；記錄卻為簡易麻雀。"
-    malformed = Problem("malformed_record", None, "winner: a won jogo names its winner", "winner",
-                        "a won jogo names its winner", {})
+    malformed = Problem("malformed_record", None, "winner: a won jogo names its winner",
+                        "a won jogo names its winner", {}, field="winner")
     assert in_language("pt", v.localise, malformed) == "Vencedor: um jogo ganho indica quem ganhou"
     assert in_language("pt", lambda e: v.localise(e, field=False), malformed) == "um jogo ganho indica quem ganhou"
 
@@ -191,7 +185,7 @@ def test_localise_a_pit_problem_from_the_engine_and_from_the_service():
 def test_localise_falls_back_to_the_stored_english_message():
     old = Problem("seats", "3", "Art. 3: something stored before templates existed.")
     assert in_language("zh-hant", v.localise, old) == old.message
-    altered = Problem("seats", "3", "Art. 3: not what the template says.", None, "table {table} is closed.",
+    altered = Problem("seats", "3", "Art. 3: not what the template says.", "table {table} is closed.",
                       {"table": 1})
     assert in_language("pt", v.localise, altered) == altered.message
 
@@ -213,7 +207,7 @@ def test_every_engine_and_service_message_is_translated(language):
     catalogue = polib.pofile(str(CATALOGUES[language]))
     translated = {entry.msgid: entry.msgstr for entry in catalogue if not entry.msgctxt}
     wanted = (marked_messages(ROOT / "regulation") | marked_messages(ROOT / "casino/terms")
-              | marked_messages(ROOT / "casino/pit/service.py"))
+              | marked_messages(ROOT / "casino/pit/services.py") | marked_messages(ROOT / "casino/pit/errors.py"))
     assert len(wanted) > 150
     assert sorted(wanted - set(translated)) == []
     assert [m for m in wanted if not translated[m].strip()] == []
@@ -258,3 +252,28 @@ def test_engine_output_on_the_worked_examples_is_unchanged():
         {"code": "winner_declined_pong", "article": "9(a)(2)",
          "message": "Art. 9(a)(2): South called pong and declined it, and so cannot win this jogo."}]
     assert '"template"' not in out and '"params"' not in out
+
+
+# --- one vocabulary: the engine's codes, named once ------------------------------------------------
+
+def test_the_vocabulary_names_every_item_seat_and_pay_all_article_the_engine_has_and_no_other():
+    from regulation.fan import ITEMS
+    from regulation.jogo import SEAT_NAMES
+    from regulation.record import PAY_ALL_ARTICLES
+    from regulation.seats import SEATS
+
+    engine_items = {code for items in ITEMS.values() for code in items}
+    assert set(v.FAN_ITEM_CODES) == engine_items | {"chicken"}
+    assert set(SEAT_NAMES) == set(SEATS)
+    for seat in SEATS:
+        assert in_language("en", v.seat_name, seat) == SEAT_NAMES[seat]
+    assert all(in_language("en", v.pay_all_article_text, article) for article in PAY_ALL_ARTICLES)
+
+
+def test_the_forms_choices_are_the_engines_conditions_and_pay_all_articles():
+    from casino.pit.forms import CONDITIONS, PAY_ALL_ARTICLES as FORM_ARTICLES
+    from regulation.record import CONDITIONS as ENGINE_CONDITIONS, PAY_ALL_ARTICLES
+
+    assert sorted(code for code, _label in CONDITIONS) == sorted(ENGINE_CONDITIONS)
+    assert sorted(FORM_ARTICLES["conventional"] + FORM_ARTICLES["simplified"]) == sorted(PAY_ALL_ARTICLES)
+    assert all(article.startswith("10(a)") for article in FORM_ARTICLES["conventional"])

@@ -15,9 +15,9 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from casino.pit import service
+from casino.pit import errors, services
 from casino.pit.models import Jogo
-from tests.audit import DAY, plant, record
+from tests.audit import DAY, plant, record_next
 from tests.pit import NOON, staff
 
 pytestmark = pytest.mark.django_db
@@ -113,19 +113,19 @@ def casino():
     from tests.pit import DRAW
 
     people, t1, _ = staff()
-    game = service.start_game(t1, people["dealer"], first_banker=0, at=NOON, players=[
+    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))])
-    rows = [record(game, people["dealer"], **fields)
+    rows = [record_next(game, people["dealer"], **fields)
             for fields in ({}, DRAW, {**FALSE_WIN, "winner": None, "discarder": None, "hand": None},
                            {**PAY_ALL}, MISDECLARED)]
-    amendment = service.propose_amendment(rows[0], people["supervisor"], reason=REASON,
+    amendment = services.propose_amendment(jogo=rows[0], user=people["supervisor"], reason=REASON,
                                           record={**rows[0].record, "winner": "N", "discarder": "W"})
-    service.decide_amendment(amendment, people["supervisor2"], approve=True)
+    services.decide_amendment(amendment=amendment, user=people["supervisor2"], approve=True)
     carried = Jogo.objects.filter(table=t1, kind=Jogo.CARRIED).first()
     plant(game, people["dealer"], commission=20, fan_mismatch=True)  # differs from the engine
-    with pytest.raises(service.Refused):  # a refused attempt, which a supervisor may confirm
-        service.record_jogo(t1, people["dealer"], {**rows[1].record, "stake": 30}, at=NOON)
+    with pytest.raises(errors.Refused):  # a refused attempt, which a supervisor may confirm
+        services.record_jogo(table=t1, user=people["dealer"], record={**rows[1].record, "stake": 30}, at=NOON)
     return people, t1, rows, carried
 
 

@@ -7,10 +7,10 @@ import datetime as dt
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from casino.pit import demo, service
+from casino.pit import demo, selectors, services
 from casino.pit.models import Table
 from tests.pit import seat
-from tests.reports import record
+from tests.reports import record_at
 
 FIRST = dt.date(2026, 11, 1)  # the first day of play of the tests' history
 
@@ -23,11 +23,12 @@ def play(at_table: Table, by: User, day: dt.date, results: str) -> None:
     """One game on `day`: a jogo per letter of `results`, W a won chicken hand (South on West's
     discard), D a draw; at 12:10, 12:20, … after the game starts at noon. The table's game in
     progress, if any, ends first."""
-    if (playing := service.open_game(at_table)) is not None:
-        service.end_game(playing, by, at=noon(day))
+    if (playing := selectors.open_game(at_table)) is not None:
+        services.end_game(game=playing, user=by, at=noon(day))
     game = seat(at_table, by, at=noon(day))
     for index, letter in enumerate(results):
-        record(game, demo.CHICKEN if letter == "W" else demo.DRAW, noon(day) + dt.timedelta(minutes=10 * (index + 1)),
+        record_at(game, demo.CHICKEN if letter == "W" else demo.DRAW,
+                  noon(day) + dt.timedelta(minutes=10 * (index + 1)),
                by)
 
 

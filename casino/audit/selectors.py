@@ -13,16 +13,17 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
-from django.utils.translation import get_language, gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 
 from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
 from casino.pit.days import day_bounds, gaming_day
 from casino.reports.selectors import seat_player
 from casino.pit.selectors import refusal_problems
-from casino.terms.vocabulary import article_name, localise, revision_reason, round_name, rule_set_label
-from regulation.fan import ITEMS
+from casino.terms.vocabulary import (article_name, fan_item_name, localise, revision_reason, round_name,
+                                     rule_set_label)
 from regulation.rotation import Progress
 from regulation.rules import RuleSet
 from regulation.seats import SEATS
@@ -430,7 +431,8 @@ def _differences(days: Days) -> list[Entry]:
 
 class _Games:
     """The games with a current jogo in the days, each with all its current jogos in order: read
-    on first use, once for every kind that needs them. Only plain columns are read (no record)."""
+    on first use, once for every kind that needs them. Only plain columns are read (no record),
+    and of the outcome only whether the bank moved after the jogo."""
 
     def __init__(self, days: Days):
         self.days = days
@@ -443,7 +445,9 @@ class _Games:
             games = Jogo.objects.filter(gaming_day__range=(days.first, days.last)).values("game")
             rows = (Jogo.objects.filter(game__in=games).filter(~superseded()).select_related("table")
                     .only("id", "table__number", "game", "number", "position", "revision", "banker_chair",
-                          "round_wind", "result", "winner_chair", "gaming_day").order_by("game", "position"))
+                          "round_wind", "result", "winner_chair", "gaming_day")
+                    .annotate(banker_moves=KeyTransform("banker_moves", KeyTransform("next", "outcome")))
+                    .order_by("game", "position"))
             self._by_game = defaultdict(list)
             for row in rows:
                 self._by_game[row.game_id].append(row)
@@ -455,8 +459,9 @@ def _in(days: Days, row: Jogo) -> bool:
 
 
 def _rotation(games: _Games) -> list[Entry]:
-    """Replay each game's current revisions (Art. 3): I-1 the bank moves only when a
-    non-banker wins; I-2 the round wind advances when the bank returns to the first banker."""
+    """Replay each game's current revisions (Art. 3): I-1 the bank moves when the engine's
+    outcome says so (under the jogo's rule set; by default only when a non-banker wins); I-2
+    the round wind advances when the bank returns to the first banker."""
     days, by_game = games.days, games.by_game
     chairs: dict[int, list[int]] = defaultdict(list)
     names: dict[int, dict[int, str]] = defaultdict(dict)
@@ -483,8 +488,8 @@ def _rotation(games: _Games) -> list[Entry]:
                                                   "expected": round_name(state.round_wind)})
             if problems and _in(days, row):
                 entries.append(_entry("rotation", row, "; ".join(problems)))
-            if not state.complete:  # I-1: the bank moves when a player other than the banker wins
-                state = state.after(banker_moves=row.result == "win" and row.winner_chair != row.banker_chair)
+            if not state.complete:  # I-1, as the engine said when it scored the jogo (its outcome's "next")
+                state = state.after(banker_moves=bool(row.banker_moves))
     return entries
 
 
@@ -623,15 +628,6 @@ class Explanation:
     decided: list  # readings.Decided: the readings whose other alternative would change its outcome
 
 
-def _item_name(definition) -> str:
-    language = (get_language() or "en").lower()
-    if language.startswith("pt"):
-        return definition.pt
-    if language.startswith("zh"):
-        return definition.zh
-    return definition.en
-
-
 def explain(jogo: Jogo) -> Explanation:
     """Everything an inspector needs to follow one jogo from its record to the money, and the
     readings of the regulation that decided it, with the outcome under the other reading."""
@@ -649,10 +645,9 @@ def explain(jogo: Jogo) -> Explanation:
             sets.append({"kind": tile_set.kind, "tiles": tiles_code(tiles), "exposed": tile_set.exposed,
                          "declared": tile_set.declared})
         pair = tiles_code((shape.pair, shape.pair))  # thirteen orphans: its duplicated tile
-        definitions = ITEMS[result.jogo.variant]
-        for item in result.grade.items:
+        for item in result.grade.items:  # named as the pit names them (casino.terms.vocabulary)
             items.append({"code": item.code, "fan": item.fan, "article": item.article,
-                          "name": _item_name(definitions[item.code])})
+                          "name": fan_item_name(item.code)})
         raw = result.grade.raw
     progress = jogo.progress
     players = {p.chair: p.name for p in jogo.game.players.all()}

@@ -15,7 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from casino.pit import service
+from casino.pit import errors, services
+from casino.pit.days import gaming_day
 from casino.pit.models import Flag, Jogo, Table
 from casino.reports.charts import column_chart
 from casino.reports.selectors import latest_active_day
@@ -109,8 +110,8 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.user.has_perm("pit.flag_jogo"):
             raise PermissionDenied
         try:
-            service.flag(row, request.user, note=request.POST.get("note", ""))
-        except service.Refused as refused:
+            services.flag(jogo=row, user=request.user, note=request.POST.get("note", ""))
+        except errors.Refused as refused:
             messages.error(request, " ".join(localise(problem) for problem in refused.problems))
         else:
             messages.success(request, _("Flag raised on jogo %(number)s.") % {"number": row.number})
@@ -169,7 +170,7 @@ def _flag_page(request: HttpRequest, flag: Flag, *, comment_form: CommentForm | 
         "may_comment": request.user.has_perm("pit.add_flagcomment"), "may_resolve": may_resolve}, status=status)
 
 
-def _refused_on(form, refused: service.Refused) -> int:
+def _refused_on(form, refused: errors.Refused) -> int:
     """The service's reasons on the form, next to the note they concern; the HTTP status."""
     for problem in refused.problems:
         form.add_error("note" if problem.field == "note" else None, localise(problem))
@@ -189,8 +190,8 @@ def _flag_action(request: HttpRequest, pk: int, form_class, write, done: str, fo
     status = 400
     if form.is_valid():
         try:
-            write(flag, request.user, note=form.cleaned_data["note"])
-        except service.Refused as refused:
+            write(flag=flag, user=request.user, note=form.cleaned_data["note"])
+        except errors.Refused as refused:
             status = _refused_on(form, refused)
         else:
             messages.success(request, done)
@@ -202,21 +203,21 @@ def _flag_action(request: HttpRequest, pk: int, form_class, write, done: str, fo
 @permission_required("pit.add_flagcomment", raise_exception=True)
 @require_POST
 def comment(request: HttpRequest, pk: int) -> HttpResponse:
-    return _flag_action(request, pk, CommentForm, service.comment_on_flag, _("Comment added."), "comment_form")
+    return _flag_action(request, pk, CommentForm, services.comment_on_flag, _("Comment added."), "comment_form")
 
 
 @inspector
 @permission_required("pit.resolve_flag", raise_exception=True)
 @require_POST
 def resolve(request: HttpRequest, pk: int) -> HttpResponse:
-    return _flag_action(request, pk, ResolveForm, service.resolve_flag, _("Flag resolved."), "resolve_form")
+    return _flag_action(request, pk, ResolveForm, services.resolve_flag, _("Flag resolved."), "resolve_form")
 
 
 def _one_day(request: HttpRequest) -> Days | HttpResponse:
     """`?day=`, or the latest gaming day with activity (today's when there is none)."""
     if request.GET.get("day"):
         return _days_or_index(request)
-    latest = latest_active_day() or service.gaming_day(timezone.now())
+    latest = latest_active_day() or gaming_day(timezone.now())
     return Days(latest, latest)
 
 

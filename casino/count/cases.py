@@ -23,7 +23,7 @@ import datetime as dt
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from casino.pit.service import refuse
+from casino.pit.errors import refuse
 
 from .chain import append_case_event
 from .models import Case, CaseEvent

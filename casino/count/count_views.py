@@ -15,7 +15,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from casino.pit.service import Refused
+from casino.pit.errors import Refused
 from casino.terms.vocabulary import localise
 
 from . import blind, services

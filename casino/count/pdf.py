@@ -7,8 +7,7 @@ import datetime as dt
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from casino.reports.pdf import LANGUAGES, render_pdf
-from casino.reports.version import software_version
+from casino.printing import LANGUAGES, render_pdf, software_version
 
 from .selectors import CaseFile
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from casino.pit.models import Amendment, Game, Jogo, Movement, Table, superseded
-from casino.pit.service import Refused, refuse
+from casino.pit.errors import Refused, refuse
 from regulation.record import MAX_AMOUNT
 
 from . import shifts

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit.access import require, visible_tables
 from casino.pit.days import moment_of
-from casino.pit.service import Refused
+from casino.pit.errors import Refused
 from casino.terms.vocabulary import localise
 
 from . import cases as steps, selectors, services, shifts

@@ -25,7 +25,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from casino.api_errors import validated
 from casino.parsers import JSONParser
 
-from . import schema, service  # noqa: F401  (schema registers the record's OpenAPI extension)
+from . import schema, selectors, services  # noqa: F401  (schema registers the record's OpenAPI extension)
 from .access import require, visible_tables, visible_tables_marked
 from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
 from .serializers import (AmendmentSerializer, DecisionSerializer, FlagInputSerializer, FlagSerializer,
@@ -58,7 +58,9 @@ class TableViewSet(ReadViewSet):
     filterset_fields = ["variant", "stake", "is_open"]
 
     def get_queryset(self):
-        return visible_tables_marked(self.request.user).select_related("casino")
+        tables = visible_tables_marked(self.request.user).select_related("casino")
+        # A list shows each table's next jogo: its game in progress is read with the tables.
+        return selectors.tables_with_open_games(tables) if self.action == "list" else tables
 
     @extend_schema(request=StartGameSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
@@ -66,7 +68,7 @@ class TableViewSet(ReadViewSet):
         """Open a game: seat the players with their capital and choose the first banker."""
         table = self.get_object()
         require(request.user, "pit.record_at_table", table)
-        game = service.start_game(table, request.user, **validated(StartGameSerializer, request.data))
+        game = services.start_game(table=table, user=request.user, **validated(StartGameSerializer, request.data))
         return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RecordSerializer, parameters=[
@@ -87,7 +89,8 @@ class TableViewSet(ReadViewSet):
         require(request.user, "pit.record_at_table", table)
         headers = validated(JogoHeadersSerializer, {name: request.headers[name] for name in
                                                     ("Jogo-Number", "Idempotency-Key") if name in request.headers})
-        jogo, created = service.record_jogo(table, request.user, request.data, number=headers["Jogo-Number"],
+        jogo, created = services.record_jogo(table=table, user=request.user, record=request.data,
+                                             number=headers["Jogo-Number"],
                                             idempotency_key=headers.get("Idempotency-Key") or None)
         return Response(jogo_data(jogo), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -104,7 +107,8 @@ class TableViewSet(ReadViewSet):
     def _set_open(self, request, is_open: bool):
         table = self.get_object()
         require(request.user, "pit.open_close_table", table)
-        return Response(TableSerializer(service.set_table_open(table, is_open)).data)
+        change = services.open_table if is_open else services.close_table
+        return Response(TableSerializer(change(table=table)).data)
 
 
 class GameViewSet(ReadViewSet):
@@ -115,13 +119,21 @@ class GameViewSet(ReadViewSet):
     def get_queryset(self):
         return Game.objects.filter(table__in=self.tables()).prefetch_related("players")
 
+    def list(self, request, *args, **kwargs):
+        """The games, each with its capital now, read for the whole page at once."""
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        games = list(page if page is not None else self.filter_queryset(self.get_queryset()))
+        context = {**self.get_serializer_context(), "capitals": selectors.capitals(games)}
+        data = self.get_serializer(games, many=True, context=context).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
     @extend_schema(request=None, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     def end(self, request, pk=None):
         """End the game (the players leave before the North round is over)."""
         game = self.get_object()
         require(request.user, "pit.record_at_table", game.table)
-        return Response(GameSerializer(service.end_game(game, request.user)).data)
+        return Response(GameSerializer(services.end_game(game=game, user=request.user)).data)
 
     @extend_schema(request=MovementInputSerializer, responses={201: MovementSerializer})
     @action(detail=True, methods=["post"])
@@ -129,7 +141,7 @@ class GameViewSet(ReadViewSet):
         """A buy-in or cash-out between jogos, recorded by the supervisor who witnesses it."""
         game = self.get_object()
         require(request.user, "pit.move_money", game.table)
-        movement = service.move_money(game, request.user, **validated(MovementInputSerializer, request.data))
+        movement = services.move_money(game=game, user=request.user, **validated(MovementInputSerializer, request.data))
         return Response(MovementSerializer(movement).data, status=status.HTTP_201_CREATED)
 
 
@@ -166,7 +178,7 @@ class JogoViewSet(ReadViewSet):
         """An inspector flags the jogo for the exception queue."""
         jogo = self.get_object()
         require(request.user, "pit.flag_jogo")
-        flag = service.flag(jogo, request.user, **validated(FlagInputSerializer, request.data))
+        flag = services.flag(jogo=jogo, user=request.user, **validated(FlagInputSerializer, request.data))
         return Response(FlagSerializer(flag).data, status=status.HTTP_201_CREATED)
 
 
@@ -194,7 +206,7 @@ class AmendmentViewSet(mixins.CreateModelMixin, ReadViewSet):
     def create(self, request, *args, **kwargs):
         data = validated(AmendmentSerializer, request.data, context=self.get_serializer_context())
         require(request.user, "pit.propose_amendment", data["jogo"].table)
-        amendment = service.propose_amendment(data["jogo"], request.user, record=data["record"],
+        amendment = services.propose_amendment(jogo=data["jogo"], user=request.user, record=data["record"],
                                               reason=data["reason"])
         return Response(AmendmentSerializer(amendment).data, status=status.HTTP_201_CREATED)
 
@@ -213,7 +225,7 @@ class AmendmentViewSet(mixins.CreateModelMixin, ReadViewSet):
         amendment = self.get_object()
         require(request.user, "pit.approve_amendment", amendment.jogo.table)
         reason = validated(DecisionSerializer, request.data)["reason"]
-        amendment = service.decide_amendment(amendment, request.user, approve=approve, reason=reason)
+        amendment = services.decide_amendment(amendment=amendment, user=request.user, approve=approve, reason=reason)
         return Response(AmendmentSerializer(amendment).data)
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from . import corrections, service
+from . import corrections, errors, services
 from .access import require
 from .forms import JogoForm, initial_from_record
 from .models import Amendment, Jogo
@@ -51,8 +51,8 @@ def _comparison(row: Jogo, form: JogoForm) -> dict:
     if not form.is_valid():
         return {"form": form}
     try:
-        correction = service.preview_amendment(row, form.record(row.record))
-    except service.Refused as refused:
+        correction = services.preview_amendment(jogo=row, record=form.record(row.record))
+    except errors.Refused as refused:
         return {"form": form, "problems": refused.problems}
     return {"form": form, "compare": corrections.side_by_side(row, correction.amended),
             "carried": corrections.carried_lines(correction.carried)}
@@ -70,9 +70,9 @@ def propose(request: HttpRequest, pk: int) -> HttpResponse:
         context = _comparison(row, form)
         if proposing and form.is_valid() and reason_form.is_valid():
             try:
-                amendment = service.propose_amendment(row, request.user, record=form.record(row.record),
+                amendment = services.propose_amendment(jogo=row, user=request.user, record=form.record(row.record),
                                                       reason=reason_form.cleaned_data["reason"])
-            except service.Refused as refused:
+            except errors.Refused as refused:
                 context["problems"] = refused.problems
             else:
                 messages.success(request, _("Correction proposed. A second person must approve or reject it."))
@@ -106,8 +106,8 @@ def pending(request: HttpRequest) -> HttpResponse:
 def _proposed(amendment: Amendment) -> dict:
     """A pending correction as approving it now would apply it, or why it no longer can be."""
     try:
-        correction = service.preview_amendment(amendment.jogo, amendment.record)
-    except service.Refused as refused:
+        correction = services.preview_amendment(jogo=amendment.jogo, record=amendment.record)
+    except errors.Refused as refused:
         return {"problems": refused.problems}
     return {"compare": corrections.side_by_side(amendment.jogo, correction.amended),
             "carried": corrections.carried_lines(correction.carried)}
@@ -127,9 +127,9 @@ def correction(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             approve = request.POST.get("action") == "approve"
             try:
-                service.decide_amendment(amendment, request.user, approve=approve,
+                services.decide_amendment(amendment=amendment, user=request.user, approve=approve,
                                          reason=form.cleaned_data["reason"])
-            except service.Refused as refused:
+            except errors.Refused as refused:
                 problems, status = refused.problems, 409 if refused.conflict else 400
             else:
                 messages.success(request, _("Correction approved: the ledger has the new revision.") if approve

@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
-from . import service
+from . import errors, selectors, services
 from .models import Casino, Table
 from .roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
 
@@ -47,7 +47,7 @@ MISDECLARED = {**DRAGON_SELF_DRAWN, "declared_fan": 2}  # the dealer announced 2
 
 
 def _record(game, fields: dict) -> dict:
-    return {**service.record_header(game), "result": "win", **fields}
+    return {**selectors.record_header(game), "result": "win", **fields}
 
 
 @transaction.atomic
@@ -69,7 +69,7 @@ def build() -> None:
 
     # C-01, 25/50: a whole game (the bank goes round four times, I-2) with every grade, draws, a
     # false win, a pay-all, a misdeclared grade, a buy-in and a cash-out; then a second game.
-    game = service.start_game(tables["C-01"], dealer, first_banker=0, at=next(clock), players=[
+    game = services.start_game(table=tables["C-01"], user=dealer, first_banker=0, at=next(clock), players=[
         {"chair": 0, "name": "Mr Chan", "capital": 5000}, {"chair": 1, "name": "Ms Wong", "capital": 3000},
         {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Ms Ho", "capital": 6000}])
     script = [CHICKEN, DRAGON_SELF_DRAWN, DRAW, PURE_ONE_SUIT, FALSE_WIN, CHICKEN, PAY_ALL, MISDECLARED,
@@ -77,10 +77,13 @@ def build() -> None:
     jogos = []
     for index, fields in enumerate(script + [CHICKEN] * 16):
         if index == 9:
-            service.move_money(game, people["supervisor"], chair=2, kind="buy_in", amount=1000, at=next(clock))
+            services.move_money(game=game, user=people["supervisor"], chair=2, kind="buy_in", amount=1000,
+                                at=next(clock))
         if index == 12:
-            service.move_money(game, people["supervisor"], chair=3, kind="cash_out", amount=500, at=next(clock))
-        jogos.append(service.record_jogo(tables["C-01"], dealer, _record(game, fields), at=next(clock))[0])
+            services.move_money(game=game, user=people["supervisor"], chair=3, kind="cash_out", amount=500,
+                                at=next(clock))
+        jogos.append(services.record_jogo(table=tables["C-01"], user=dealer, record=_record(game, fields),
+                                          at=next(clock))[0])
         game.refresh_from_db()
         if game.ended_at:
             break
@@ -88,44 +91,47 @@ def build() -> None:
     # The supervisor corrects jogo 14 (the winner was West, on North's discard); the manager
     # approves. The later jogos of the game carry the changed capital.
     wrong = jogos[13]
-    amendment = service.propose_amendment(
-        wrong, people["supervisor"], at=next(clock), record={**wrong.record, "winner": "W", "discarder": "N"},
+    amendment = services.propose_amendment(
+        jogo=wrong, user=people["supervisor"], at=next(clock), record={**wrong.record, "winner": "W", "discarder": "N"},
         reason="Winner keyed as South; the camera shows West won on North's discard.")
-    service.decide_amendment(amendment, people["manager"], approve=True, at=next(clock))
+    services.decide_amendment(amendment=amendment, user=people["manager"], approve=True, at=next(clock))
 
-    game = service.start_game(tables["C-01"], dealer, first_banker=2, at=next(clock), players=[
+    game = services.start_game(table=tables["C-01"], user=dealer, first_banker=2, at=next(clock), players=[
         {"chair": 0, "name": "Mr Chan", "capital": 4000}, {"chair": 1, "name": "Ms Wong", "capital": 4000},
         {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Mr Fong", "capital": 4000}])
     for fields in (CHICKEN, DRAW, DRAGON_SELF_DRAWN):
-        service.record_jogo(tables["C-01"], dealer, _record(game, fields), at=next(clock))
+        services.record_jogo(table=tables["C-01"], user=dealer, record=_record(game, fields), at=next(clock))
 
     # C-03, 1000/2000: a player with little capital wins 2 fán; the cap of Art. 9(a)(4) binds.
-    game = service.start_game(tables["C-03"], dealer, first_banker=0, at=next(clock), players=[
+    game = services.start_game(table=tables["C-03"], user=dealer, first_banker=0, at=next(clock), players=[
         {"chair": 0, "name": "Mr Sou", "capital": 40000}, {"chair": 1, "name": "Ms Lam", "capital": 30000},
         {"chair": 2, "name": "Mr Ip", "capital": 3000}, {"chair": 3, "name": "Ms Kou", "capital": 25000}])
     for fields in (CHICKEN, DRAW, {**PURE_ONE_SUIT, "winner": "S", "discarder": "W"}):
-        service.record_jogo(tables["C-03"], dealer, _record(game, fields), at=next(clock))
+        services.record_jogo(table=tables["C-03"], user=dealer, record=_record(game, fields), at=next(clock))
 
     # S-01, simplified 100/200 with three players; S-02 with two.
     for number, players in (("S-01", 3), ("S-02", 2)):
         seated = [{"chair": c, "name": f"Player {c + 1}", "capital": 10000} for c in range(players)]
-        game = service.start_game(tables[number], people["dealer2"], first_banker=0, at=next(clock), players=seated)
+        game = services.start_game(table=tables[number], user=people["dealer2"], first_banker=0, at=next(clock),
+                                   players=seated)
         for result in ("win", "draw", "win", "false_win"):
-            seats = list(service.progress(game).seats)
+            seats = list(selectors.progress(game).seats)
             fields = {"result": result}
             if result == "win":
                 fields |= {"winner": seats[-1], "discarder": None, "declared_fan": 1,
                            "hand": {"concealed": "1m2m3m6z", "winning_tile": "6z"}}  # green winning tile: 1 fán
             if result == "false_win":
                 fields |= {"false_win": {"seat": seats[0]}}
-            service.record_jogo(tables[number], people["dealer2"], _record(game, fields), at=next(clock))
+            services.record_jogo(table=tables[number], user=people["dealer2"], record=_record(game, fields),
+                                 at=next(clock))
 
     # A dealer's refused attempt, kept for the inspectors: a stake the table does not play.
-    game = service.open_game(tables["C-02"]) or service.start_game(
-        tables["C-02"], dealer, first_banker=1, at=next(clock),
+    game = selectors.open_game(tables["C-02"]) or services.start_game(
+        table=tables["C-02"], user=dealer, first_banker=1, at=next(clock),
         players=[{"chair": c, "name": f"Guest {c + 1}", "capital": 8000} for c in range(4)])
     try:
-        service.record_jogo(tables["C-02"], dealer, _record(game, {**CHICKEN, "stake": 50}), at=next(clock))
-    except service.Refused:
+        services.record_jogo(table=tables["C-02"], user=dealer, record=_record(game, {**CHICKEN, "stake": 50}),
+                             at=next(clock))
+    except errors.Refused:
         pass
-    service.record_jogo(tables["C-02"], dealer, _record(game, CHICKEN), at=next(clock))
+    services.record_jogo(table=tables["C-02"], user=dealer, record=_record(game, CHICKEN), at=next(clock))

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_name
 
-from . import selectors, service
+from . import errors, selectors, services
 from .access import require, visible_tables
-from .days import today
+from .days import gaming_day, today
 from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm
 from .models import Game, Movement, Refusal, Table
 from .views import _seats, _table
@@ -30,7 +30,7 @@ from .views import _seats, _table
 REFUSALS_PER_PAGE = 50
 
 
-def _problems_to_messages(request: HttpRequest, refused: service.Refused) -> None:
+def _problems_to_messages(request: HttpRequest, refused: errors.Refused) -> None:
     for problem in refused.problems:
         messages.error(request, localise(problem))
 
@@ -43,19 +43,19 @@ def money(request: HttpRequest, pk: int) -> HttpResponse:
     """A buy-in or cash-out at the table's game in progress; after it, its receipt with each
     chair's capital before and after."""
     table = _table(request, pk, "pit.move_money")
-    game = service.open_game(table)
+    game = selectors.open_game(table)
     if game is None:
         messages.error(request, _("Table %(table)s has no game in progress.") % {"table": table.number})
         return redirect("pit:table", pk=table.pk)
-    seats = sorted(_seats(game, service.progress(game), service.capital(game)), key=lambda seat: seat["chair"])
+    seats = sorted(_seats(game, selectors.progress(game), selectors.capital(game)), key=lambda seat: seat["chair"])
     form = MoneyForm(request.POST if request.method == "POST" else None, seats=seats)
     if not form.is_bound:
         return _money_page(request, table, game, seats, form)
     if not form.is_valid():
         return _money_page(request, table, game, seats, form, status=400)
     try:
-        movement = service.move_money(game, request.user, **form.cleaned_data)
-    except service.Refused as refused:
+        movement = services.move_money(game=game, user=request.user, **form.cleaned_data)
+    except errors.Refused as refused:
         for problem in refused.problems:
             if problem.field in form.fields:
                 form.fields[problem.field].widget.attrs["aria-invalid"] = "true"
@@ -90,8 +90,8 @@ def _money_page(request, table, game, seats: list[dict], form: MoneyForm, *, pro
 def open_close(request: HttpRequest, pk: int, is_open: bool) -> HttpResponse:
     table = _table(request, pk, "pit.open_close_table")
     try:
-        service.set_table_open(table, is_open)
-    except service.Refused as refused:
+        (services.open_table if is_open else services.close_table)(table=table)
+    except errors.Refused as refused:
         _problems_to_messages(request, refused)
     else:
         done = _("Table %(table)s is open.") if is_open else _("Table %(table)s is closed.")
@@ -109,8 +109,8 @@ def change_rule_set(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk, "pit.change_rule_set")
     code, _at, version = request.POST.get("rule_set", "").rpartition("@")
     try:
-        service.change_rule_set(table=table, code=code, version=int(version) if version.isdigit() else 0)
-    except service.Refused as refused:
+        services.change_rule_set(table=table, code=code, version=int(version) if version.isdigit() else 0)
+    except errors.Refused as refused:
         _problems_to_messages(request, refused)
     else:
         messages.success(request, _("Table %(table)s now runs under %(rule_set)s; the jogos recorded keep the rule "
@@ -191,12 +191,12 @@ def confirm_refusal(request: HttpRequest, pk: int) -> HttpResponse:
     refusal = get_object_or_404(Refusal.objects.select_related("table"), pk=pk)
     require(request.user, "pit.confirm_refusal", refusal.table)
     try:
-        service.confirm_refusal(refusal=refusal, user=request.user, note=request.POST.get("note", ""))
-    except service.Refused as refused:
+        services.confirm_refusal(refusal=refusal, user=request.user, note=request.POST.get("note", ""))
+    except errors.Refused as refused:
         _problems_to_messages(request, refused)
     else:
         messages.success(request, _("Refused attempt confirmed."))
-    day = service.gaming_day(refusal.attempted_at).isoformat()
+    day = gaming_day(refusal.attempted_at).isoformat()
     return redirect(f"{reverse('pit:refusals')}?day={day}")
 
 

@@ -13,18 +13,25 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from casino.terms.vocabulary import article_name, localise, pay_all_article_text
+from regulation.record import CONDITIONS as ENGINE_CONDITIONS
 from regulation.record import MAX_AMOUNT
+from regulation.record import PAY_ALL_ARTICLES as ENGINE_PAY_ALL_ARTICLES
+from regulation.tiles import CONVENTIONAL, SIMPLIFIED
 
 
 RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
 MELD_KINDS = [("", _("—")), ("chow", _("Chow")), ("pong", _("Pong")), ("kong", _("Open kong")),
               ("concealed_kong", _("Concealed kong"))]
-CONDITIONS = [("last_tile", _("Last tile")), ("robbing_kong", _("Robbing a kong")),
-              ("kong_replacement", _("Kong replacement")), ("kong_upon_kong", _("Kong upon kong")),
-              ("heavenly", _("Heavenly win")), ("earthly", _("Earthly win"))]
+# The engine's conditions of a win (regulation.record.CONDITIONS), in the order the form lists
+# them; a condition the engine adds and the form does not label fails here, at import.
+_CONDITION_LABELS = {"last_tile": _("Last tile"), "robbing_kong": _("Robbing a kong"),
+                     "kong_replacement": _("Kong replacement"), "kong_upon_kong": _("Kong upon kong"),
+                     "heavenly": _("Heavenly win"), "earthly": _("Earthly win")}
+CONDITIONS = [(code, _CONDITION_LABELS[code]) for code in sorted(ENGINE_CONDITIONS, key=list(_CONDITION_LABELS).index)]
+# Art. 10(a) is the conventional game's pay-all, 10(b) the simplified game's (the engine's articles).
 PAY_ALL_ARTICLES = {
-    "conventional": ["10(a)(1)", "10(a)(2)", "10(a)(3)", "10(a)(4)", "10(a)(5)", "10(a)(6)"],
-    "simplified": ["10(b)(1)", "10(b)(2)"],
+    CONVENTIONAL: [article for article in ENGINE_PAY_ALL_ARTICLES if article.startswith("10(a)")],
+    SIMPLIFIED: [article for article in ENGINE_PAY_ALL_ARTICLES if article.startswith("10(b)")],
 }
 MELD_ROWS = 4  # Art. 4(a): at most four sets are declared
 FORM_FIELD = {  # the record's field (MalformedRecord.field) → the form's field

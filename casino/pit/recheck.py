@@ -148,12 +148,9 @@ def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
     # net moves it (Art. 7, 8, 10).
     before = _json(row.capital_before)
     stated = [None, None, None, None]
-    after = [None, None, None, None]
-    net = settlement.net
     for seat, amount in jogo.capital.items():
-        chair = (banker + SEAT_INDEX[seat]) % 4
-        stated[chair] = amount
-        after[chair] = amount + net.get(seat, 0)
+        stated[(banker + SEAT_INDEX[seat]) % 4] = amount
+    after = capital_after(banker, jogo.capital, settlement.net)
     if before != stated:
         found.append(("capital_before", before, stated))
     recorded_after = _json(row.capital_after)
@@ -164,6 +161,17 @@ def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
         if named:
             found.append(("reading", "—", named))
     return result, found
+
+
+def capital_after(banker: int, capital: dict[str, int], net: dict[str, int]) -> list[int | None]:
+    """Each chair's capital at stake after a jogo (None for an empty chair): the capital the
+    record states for each seat wind (Art. 9(a)(4), 9(b)(3)) moved by the settlement's net
+    (Art. 7, 8, 10). The banker's chair is East (Art. 3). The recording service and the
+    re-check both work it out here."""
+    after: list[int | None] = [None, None, None, None]
+    for seat, amount in capital.items():
+        after[(banker + SEAT_INDEX[seat]) % 4] = amount + net.get(seat, 0)
+    return after
 
 
 def readings_changed(recorded: dict, recomputed: dict, jogo) -> str:

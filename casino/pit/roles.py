@@ -8,7 +8,7 @@
 - inspector: reads every table, jogo, refusal and amendment, flags jogos, comments on flags and
   resolves other people's; never writes the ledger;
 - manager: reads every table, decides on amendments, comments on and resolves flags, reads the
-  daily report and closes and reopens gaming days (casino/reports); inspectors read the daily report too;
+  daily report (casino/reports) and closes and reopens gaming days; inspectors read the daily report too;
 - counter: counts the commission boxes of ended table-shifts and signs the counts (casino/count)
   and nothing else: no table, jogo or report. The count's services also refuse a counter who
   worked at the box's table that gaming day.
@@ -35,10 +35,10 @@ ROLES = {
                              "pit.view_amendment", "pit.view_refusal",
                              "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal",
                              "count.view_rotation", "count.add_rotation"],
-    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ["pit.flag_jogo", "reports.view_daily_report"],
-    MANAGER: READ_ALL + FLAG_LIFE + CASES + ["pit.approve_amendment", "reports.view_daily_report",
-                                             "reports.close_gaming_day", "reports.view_gamingday",
-                                             "reports.view_dayevent", "count.resolve_case"],
+    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ["pit.flag_jogo", "pit.view_daily_report"],
+    MANAGER: READ_ALL + FLAG_LIFE + CASES + ["pit.approve_amendment", "pit.view_daily_report",
+                                             "pit.close_gaming_day", "pit.view_gamingday",
+                                             "pit.view_dayevent", "count.resolve_case"],
     COUNTER: ["count.view_box", "count.count_box"],
 }
 

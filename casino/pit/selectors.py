@@ -1,5 +1,6 @@
-"""What the floor's screens read: a game's end-of-game summary, a table's history of a gaming
-day, the refused attempts, and a table's day summary.
+"""What the pit reads: where a game stands (its progress and each chair's capital), a game's
+end-of-game summary, a table's history of a gaming day, the refused attempts, and a table's day
+summary. The writes are in `services.py`.
 
 Each selector reads a fixed number of queries whatever the number of jogos, and counts each
 jogo at its current (highest) revision only (`models.superseded()`).
@@ -8,16 +9,149 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
 from regulation.rotation import Progress
 
 from .days import day_bounds
 from .models import Flag, Game, Jogo, Movement, Player, Refusal, Table, superseded
-from .service import Problem
+from .errors import Problem
+
+# --- Reading the state of a game -----------------------------------------------------------------
+
+def current_jogos(game: Game) -> list[Jogo]:
+    """The game's jogos in order, each at its current (highest) revision."""
+    return list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position"))
+
+
+def last_jogo(game: Game) -> Jogo | None:
+    return Jogo.objects.filter(game=game).select_related("game").order_by("-position", "-revision").first()
+
+
+def standing(game: Game) -> tuple[Progress, list[int | None]]:
+    """Where the game stands now: who plays the next jogo as what (Art. 3: banker, seat winds,
+    round wind) and each chair's capital at stake. The game in progress reads both from its
+    table's projection (one query); an ended game replays its last jogo and movements."""
+    table = Table.objects.get(pk=game.table_id)  # never a copy cached before the last write
+    if table.game_id == game.pk:
+        return projected(table, game), list(table.game_capital)
+    return replayed_progress(game), replayed_capital(game)
+
+
+def table_standing(table: Table, game: Game) -> tuple[Progress, list[int | None]]:
+    """`standing(game)` when `table`, the game's table, was just read (as a list of tables is):
+    the game in progress stands where the table's projection says, without another query."""
+    if table.game_id == game.pk:
+        return projected(table, game), list(table.game_capital)
+    return standing(game)
+
+
+def tables_with_open_games(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """`tables`, each read with its game in progress and the game's players (`open_game` then
+    asks no query), for a list of tables that shows each one's next jogo."""
+    return tables.prefetch_related(Prefetch("games", to_attr="open_games",
+                                            queryset=Game.objects.filter(ended_at__isnull=True)
+                                            .prefetch_related("players")))
+
+
+def progress(game: Game) -> Progress:
+    """Who plays the next jogo as what (Art. 3): banker, seat winds, round wind."""
+    return standing(game)[0]
+
+
+def capital(game: Game, after_position: int | None = None) -> list[int | None]:
+    """Each chair's capital at stake after the jogo at `after_position` (default: now), with the
+    movements made before the next jogo; None for an empty chair."""
+    if after_position is None:
+        return standing(game)[1]
+    return replayed_capital(game, after_position)
+
+
+def projected(table: Table, game: Game) -> Progress:
+    chairs = tuple(chair for chair, amount in enumerate(table.game_capital) if amount is not None)
+    return Progress(chairs, game.first_banker, table.game_banker, table.game_round_wind)
+
+
+def replayed_progress(game: Game) -> Progress:
+    """The progress after the game's last jogo as the ledger has it (Art. 3, I-1, I-2)."""
+    last = last_jogo(game)
+    if last is None:
+        return game.start()
+    return last.progress.after(banker_moves=last.outcome["next"]["banker_moves"])
+
+
+def replayed_capital(game: Game, after_position: int | None = None) -> list[int | None]:
+    """`capital`, worked out from the ledger's rows: the jogo at `after_position` (default: the
+    last) and the movements after it."""
+    if after_position is None:
+        last = last_jogo(game)
+        after_position = last.position if last else 0
+    if after_position:
+        row = Jogo.objects.filter(game=game, position=after_position).order_by("-revision").first()
+        amounts = list(row.capital_after)
+    else:
+        amounts = [None] * 4
+        for chair in game.players.values_list("chair", flat=True):
+            amounts[chair] = 0
+    return with_movements(amounts, _moves(Movement.objects.filter(game=game, after_jogos=after_position)
+                                          .order_by("seq")))
+
+
+def capitals(games: list[Game]) -> dict[int, list[int | None]]:
+    """`capital(game)` of each of `games` (their players prefetched), in three queries whatever
+    their number: for a list of games."""
+    found = dict(Table.objects.filter(game__in=games).values_list("game_id", "game_capital"))
+    ended = [game for game in games if game.pk not in found]
+    last: dict[int, tuple[int, list]] = {}
+    for game_id, position, after in (Jogo.objects.filter(game__in=ended).order_by("game", "position", "revision")
+                                     .values_list("game_id", "position", "capital_after")):
+        last[game_id] = (position, after)  # the highest position at its highest revision comes last
+    moved = defaultdict(list)
+    for movement in Movement.objects.filter(game__in=ended).only("game", "after_jogos", "chair", "kind", "amount") \
+            .order_by("seq"):
+        moved[movement.game_id, movement.after_jogos].append(movement)
+    for game in ended:
+        position, amounts = last.get(game.pk, (0, None))
+        if amounts is None:
+            amounts = [None] * 4
+            for player in game.players.all():
+                amounts[player.chair] = 0
+        found[game.pk] = with_movements(amounts, _moves(moved[game.pk, position]))
+    return {game.pk: list(found[game.pk]) for game in games}
+
+
+def with_movements(amounts: list[int | None], movements: Iterable[tuple[int, int]]) -> list[int | None]:
+    """Each chair's capital at stake (a copy of `amounts`) after the buy-ins and cash-outs
+    `movements`, each a chair and its signed amount. The service, these selectors and the
+    ledger's verifier all carry capital over movements here."""
+    amounts = list(amounts)
+    for chair, amount in movements:
+        amounts[chair] += amount
+    return amounts
+
+
+def _moves(movements: Iterable[Movement]) -> Iterator[tuple[int, int]]:
+    return ((movement.chair, movement.signed_amount) for movement in movements)
+
+
+def record_header(game: Game) -> dict:
+    """What the ledger fixes of the game's next portable record: variant, stake, round wind and
+    each seated seat's capital at stake."""
+    state, amounts = standing(game)
+    return {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
+            "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}}
+
+
+def open_game(table: Table) -> Game | None:
+    """The table's game in progress, if any (read with the table by `tables_with_open_games`)."""
+    if hasattr(table, "open_games"):
+        return table.open_games[0] if table.open_games else None
+    return table.games.filter(ended_at__isnull=True).first()
+
 
 # --- The end of a game ---------------------------------------------------------------------------
 
@@ -194,8 +328,8 @@ def refusals(tables: QuerySet[Table], *, day: dt.date | None = None, table: Tabl
 def refusal_problems(refusal: Refusal) -> list[Problem]:
     """A refusal's errors as the service gave them, to say again in the reader's language (an
     error stored without its template reads as it was stored, in English)."""
-    return [Problem(error.get("code", ""), error.get("article"), error.get("message", ""), error.get("field"),
-                    error.get("template"), error.get("params") or {}) for error in refusal.errors]
+    return [Problem(error.get("code", ""), error.get("article"), error.get("message", ""), error.get("template") or "",
+                    error.get("params") or {}, error.get("field")) for error in refusal.errors]
 
 
 # --- A table's day -------------------------------------------------------------------------------

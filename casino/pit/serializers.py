@@ -7,7 +7,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from regulation.record import MAX_AMOUNT
 
-from . import service
+from . import selectors
 from .models import Amendment, Flag, Game, Jogo, Movement, Player, Refusal, Table
 
 
@@ -42,11 +42,14 @@ class NextJogoSerializer(serializers.Serializer):
     complete = serializers.BooleanField(help_text="the game's North round is over (I-2)")
 
 
-def next_jogo(game: Game) -> dict:
-    state = service.progress(game)
-    amounts = service.capital(game)
+def next_jogo(game: Game, table: Table | None = None) -> dict:
+    """The next jogo of `game`; `table`, when given, is its table as just read (its projection
+    then answers without a query of its own)."""
+    table = table or game.table
+    state, amounts = selectors.table_standing(table, game)
     names = {p.chair: p.name for p in game.players.all()}
-    return {"game": game.pk, "number": game.table.jogos_recorded + 1, "banker_chair": state.banker, "round_wind": state.round_wind,
+    return {"game": game.pk, "number": table.jogos_recorded + 1, "banker_chair": state.banker,
+            "round_wind": state.round_wind,
             "complete": state.complete,
             "seats": {seat: {"chair": chair, "player": names[chair], "capital": amounts[chair]}
                       for seat, chair in state.seats.items()}}
@@ -68,8 +71,8 @@ class TableSerializer(serializers.ModelSerializer):
         return table.rules.commission_for(table.variant, table.stake)
 
     def get_next(self, table: Table) -> NextJogoSerializer(allow_null=True):
-        game = service.open_game(table)
-        return next_jogo(game) if game else None
+        game = selectors.open_game(table)
+        return next_jogo(game, table) if game else None
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -90,7 +93,8 @@ class GameSerializer(serializers.ModelSerializer):
         extra_kwargs = {"first_banker": {"help_text": "the first banker's " + CHAIR_HELP}}
 
     def get_capital(self, game: Game) -> list[int | None]:
-        return service.capital(game)
+        known = self.context.get("capitals") or {}  # a list's, read for all its games at once
+        return known[game.pk] if game.pk in known else selectors.capital(game)
 
 
 def chair_field(**kwargs) -> serializers.IntegerField:

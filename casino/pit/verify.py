@@ -26,6 +26,7 @@ from regulation.rotation import ROUND_WINDS, Progress
 from .chain import _DATES, CONTENT, GENESIS, _plain, canonical, chained_hash
 from .models import Game, Jogo, Movement, Player, Table
 from .recheck import COLUMNS, Stored, compare
+from .selectors import with_movements
 
 FETCH = 2000  # rows per round trip of each cursor
 
@@ -227,8 +228,7 @@ def _money_problem(table_id: int, games: dict[int, _GameRows], projected: dict) 
         for chair in seated[game_id]:
             amounts[chair] = 0
         for position in range(1, max(game.jogos, default=0) + 1):
-            for chair, amount in game.movements.get(position - 1, ()):
-                amounts[chair] += amount
+            amounts = with_movements(amounts, game.movements.get(position - 1, ()))
             values = game.jogos.get(position)
             if values is None:
                 return (f"game {game_id}, jogo at position {position}", "missing from the ledger")
@@ -265,8 +265,7 @@ def _projection_problem(game: _GameRows, first_banker: int, amounts: list, proje
     (Art. 3, I-1, I-2) and capital after it, with the movements since."""
     at = _AT[Jogo]
     jogos = max(game.jogos, default=0)
-    for chair, amount in game.movements.get(jogos, ()):
-        amounts[chair] += amount
+    amounts = with_movements(amounts, game.movements.get(jogos, ()))
     if jogos:
         last = game.jogos[jogos]
         chairs = tuple(chair for chair, capital in enumerate(last[at["capital_before"]]) if capital is not None)

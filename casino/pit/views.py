@@ -21,7 +21,7 @@ from casino.terms.vocabulary import rule_set_label, seat_name
 import regulation.rules
 from regulation.tiles import KINDS, tile_code
 
-from . import service
+from . import errors, selectors, services
 from .access import require, visible_tables
 from .explain import explain
 from .forms import JogoForm, SeatForm
@@ -83,7 +83,7 @@ def _rule_sets() -> list[dict]:
 
 def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_form: SeatForm | None = None,
                 problems=(), status: int = 200, **preview) -> HttpResponse:
-    game = service.open_game(table)
+    game = selectors.open_game(table)
     # A refused save is shown at the POST-only address: changing the language from there
     # lands on the table's own page (templates/base.html).
     context = {"table": table, "game": game, "problems": problems, "palette": palette(table.variant),
@@ -92,7 +92,7 @@ def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_for
     if game is None:
         context["seat_form"] = seat_form or SeatForm()
     else:
-        state, amounts = service.progress(game), service.capital(game)
+        state, amounts = selectors.progress(game), selectors.capital(game)
         form = form or _jogo_form(table, game, state)
         form.mark_invalid()
         context.update(state=state, seats=_seats(game, state, amounts), form=form, recent=_recent(game))
@@ -114,9 +114,9 @@ def seat(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeatForm(request.POST)
     if form.is_valid():
         try:
-            service.start_game(table, request.user, players=form.players(),
+            services.start_game(table=table, user=request.user, players=form.players(),
                                first_banker=form.cleaned_data["first_banker"])
-        except service.Refused as refused:
+        except errors.Refused as refused:
             return _table_page(request, table, seat_form=form, problems=refused.problems, status=400)
         messages.success(request, _("Game seated. The first jogo can be recorded."))
         return redirect("pit:table", pk=table.pk)
@@ -127,9 +127,9 @@ def seat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def end(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk, "pit.record_at_table")
-    game = service.open_game(table)
+    game = selectors.open_game(table)
     if game is not None:
-        service.end_game(game, request.user)
+        services.end_game(game=game, user=request.user)
         messages.success(request, _("Game ended."))
         return redirect("pit:game_summary", pk=game.pk)
     return redirect("pit:table", pk=table.pk)
@@ -138,11 +138,11 @@ def end(request: HttpRequest, pk: int) -> HttpResponse:
 def _entered(request, table: Table):
     """(form, record) of the jogo entered, on the ledger's header; record None when the form
     itself is incomplete; Refused when the table cannot take a jogo."""
-    game, state, _amounts = service.next_jogo(table)
+    game, state, _amounts = services.next_jogo(table)
     form = _jogo_form(table, game, state, request.POST)
     if not form.is_valid():
         return form, None
-    return form, form.record(service.record_header(game))
+    return form, form.record(selectors.record_header(game))
 
 
 @login_required
@@ -158,7 +158,7 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         return _receipt_redirect(earlier)  # the form was sent twice: the first send recorded it
     try:
         form, record = _entered(request, table)
-    except service.Refused as refused:
+    except errors.Refused as refused:
         return _table_page(request, table, problems=refused.problems, status=409)
     if record is None:
         return _table_page(request, table, form=form, status=400)
@@ -166,9 +166,9 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         return _preview_page(request, table, form, record)
     key = form.cleaned_data.get("key") or None
     try:
-        row, _created = service.record_jogo(table, request.user, record, idempotency_key=key,
+        row, _created = services.record_jogo(table=table, user=request.user, record=record, idempotency_key=key,
                                             number=form.cleaned_data.get("number"))
-    except service.Refused as refused:
+    except errors.Refused as refused:
         if (earlier := _saved_with(table, key)):
             return _receipt_redirect(earlier)  # a second send raced the first one and lost
         form.add_problems(refused.problems)  # each error beside its field
@@ -189,8 +189,8 @@ def _preview_context(table: Table, record: dict) -> dict:
     """What the preview shows: every problem saving would meet, or the engine's explained result
     with each chair's capital before and after."""
     try:
-        preview = service.preview_jogo(table, record)
-    except service.Refused as refused:
+        preview = services.preview_jogo(table=table, record=record)
+    except errors.Refused as refused:
         return {"problems": refused.problems}
     seats = _seats(preview.game, preview.state, preview.capital_before)
     for row in seats:
@@ -212,7 +212,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk, "pit.record_at_table")
     try:
         form, record = _entered(request, table)
-    except service.Refused as refused:
+    except errors.Refused as refused:
         return render(request, "pit/_preview.html", {"problems": refused.problems})
     if record is None:
         return render(request, "pit/_preview.html", {"form": form})

@@ -9,12 +9,10 @@ from django.utils import timezone, translation
 
 from casino.pit.days import day_bounds
 from casino.pit.models import Casino
+from casino.printing import LANGUAGES, render_pdf, software_version
 
 from .charts import bar_chart, column_chart
 from .selectors import GRADES, DailySummary, daily_summary
-from .version import software_version
-
-LANGUAGES = ("pt", "zh-hant", "en")
 
 
 def report_html(summary: DailySummary, *, language: str, generated_at: dt.datetime | None = None) -> str:
@@ -29,12 +27,6 @@ def report_html(summary: DailySummary, *, language: str, generated_at: dt.dateti
             "hour_chart": column_chart([(f"{hour:02d}", amount) for hour, amount in summary.commission_by_hour]),
             "table_chart": bar_chart([(table.number, table.figures.commission) for table in summary.tables]),
         })
-
-
-def render_pdf(html: str) -> bytes:
-    from weasyprint import HTML  # loads Pango and fonts: only when a PDF is made
-
-    return HTML(string=html).write_pdf()
 
 
 def daily_report_pdf(casino: Casino, day: dt.date, *, language: str = "en") -> bytes:

@@ -6,7 +6,7 @@ Only current revisions count: a jogo's latest revision (see the `current` filter
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce, ExtractHour
@@ -14,13 +14,12 @@ from django.utils.translation import gettext as _, gettext_noop
 
 from casino.count.selectors import Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
-from casino.pit.models import Amendment, Casino, Flag, Jogo, Refusal, superseded
+from casino.pit.models import Amendment, Casino, DayEvent, Flag, GamingDay, Jogo, Refusal, superseded
 from casino.pit.days import day_bounds, gaming_day, hours_of_the_day
 from casino.terms.vocabulary import article_name, rule_set_title, seat_name
 from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 from regulation.seats import SEATS
 
-from .models import DayEvent, GamingDay
 
 # 0, 1, 2 fán (Art. 6, I-5): every grade a shipped rule set can give.
 GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)
@@ -73,11 +72,17 @@ class Figures:
         return sum(self.wins_by_grade)
 
     def __add__(self, other: "Figures") -> "Figures":
-        return Figures(self.games + other.games, self.jogos + other.jogos,
-                       tuple(a + b for a, b in zip(self.wins_by_grade, other.wins_by_grade)),
-                       self.draws + other.draws, self.false_wins + other.false_wins, self.pay_alls + other.pay_alls,
-                       self.capped + other.capped, self.fan_mismatches + other.fan_mismatches,
-                       self.commission + other.commission)
+        """Field by field; the wins of each grade, grade by grade."""
+        return Figures(**{name: _plus(getattr(self, name), getattr(other, name)) for name in _FIGURES})
+
+
+_FIGURES = tuple(figure.name for figure in fields(Figures))
+
+
+def _plus(one: int | tuple[int, ...], other: int | tuple[int, ...]) -> int | tuple[int, ...]:
+    if isinstance(one, tuple):
+        return tuple(a + b for a, b in zip(one, other, strict=True))
+    return one + other
 
 
 @dataclass(frozen=True)
@@ -116,9 +121,9 @@ class TierLine:
     variant: str
     stake: int
     rate: int
-    tables: int
-    wins: int
-    commission: int
+    tables: int = 0
+    wins: int = 0
+    commission: int = 0
     rules: RuleSet | None = None  # named when the day's jogos were scored under several rule sets
 
     @property
@@ -270,19 +275,27 @@ def table_figures(casino: Casino, day: dt.date) -> list[TableDay]:
     grades = {f"win_{grade}": Count("pk", filter=Q(result="win", fan=grade)) for grade in GRADES}
     rows = (current_jogos_of_day(casino, day)
             .values("table_id", "table__number", "table__variant", "table__stake", "rule_set_code", "rule_set_version")
-            .annotate(games=Count("game", distinct=True), jogos=Count("pk"), **grades,
-                      draws=Count("pk", filter=Q(result="draw")),
-                      false_wins=Count("pk", filter=Q(result="false_win")),
-                      pay_alls=Count("pk", filter=Q(pay_all=True)),
-                      capped=Count("pk", filter=Q(capped=True)),
-                      fan_mismatches=Count("pk", filter=Q(fan_mismatch=True)),
-                      commission=Coalesce(Sum("commission"), 0))
+            .annotate(**COUNTED, **grades)
             .order_by("table__number", "rule_set_code", "rule_set_version"))
     return [TableDay(row["table__number"], row["table__variant"], row["table__stake"],
-                     Figures(row["games"], row["jogos"], tuple(row[f"win_{grade}"] for grade in GRADES),
-                             row["draws"], row["false_wins"], row["pay_alls"], row["capped"],
-                             row["fan_mismatches"], row["commission"]), row["rule_set_code"], row["rule_set_version"])
+                     Figures(**{name: row[name] for name in COUNTED},
+                             wins_by_grade=tuple(row[f"win_{grade}"] for grade in GRADES)),
+                     row["rule_set_code"], row["rule_set_version"])
             for row in rows]
+
+
+# How the ledger counts each of `Figures`' figures (but the wins of each grade), by its name: a
+# new figure is a field of `Figures` and a line here.
+COUNTED = {
+    "games": Count("game", distinct=True),
+    "jogos": Count("pk"),
+    "draws": Count("pk", filter=Q(result="draw")),
+    "false_wins": Count("pk", filter=Q(result="false_win")),
+    "pay_alls": Count("pk", filter=Q(pay_all=True)),
+    "capped": Count("pk", filter=Q(capped=True)),
+    "fan_mismatches": Count("pk", filter=Q(fan_mismatch=True)),
+    "commission": Coalesce(Sum("commission"), 0),
+}
 
 
 def tier_lines(tables: list[TableDay]) -> list[TierLine]:
@@ -291,10 +304,10 @@ def tier_lines(tables: list[TableDay]) -> list[TierLine]:
     several = len(rule_sets(tables)) > 1
     for table in tables:
         key = (table.variant, table.stake, table.rule_set_code, table.rule_set_version)
-        line = lines.get(key) or TierLine(table.variant, table.stake, table.rate, 0, 0, 0,
-                                          table.rules if several else None)
-        lines[key] = TierLine(line.variant, line.stake, line.rate, line.tables + 1, line.wins + table.figures.wins,
-                              line.commission + table.figures.commission, line.rules)
+        line = lines.get(key) or TierLine(variant=table.variant, stake=table.stake, rate=table.rate,
+                                          rules=table.rules if several else None)
+        lines[key] = replace(line, tables=line.tables + 1, wins=line.wins + table.figures.wins,
+                             commission=line.commission + table.figures.commission)
     return [lines[key] for key in sorted(lines)]
 
 
@@ -346,8 +359,9 @@ def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
                    .order_by("attempted_at", "pk"))
     lines.sort(key=lambda line: (line.table, line.number, APPENDIX_ORDER.index(line.kind)))
     pending = sum(amendment.state == Amendment.PENDING for amendment in amendments)
-    return Exceptions(totals.fan_mismatches, len(amendments), pending, totals.pay_alls, totals.false_wins,
-                      totals.capped, len(flags), len(refused), tuple(lines), tuple(refused))
+    return Exceptions(fan_mismatches=totals.fan_mismatches, amendments=len(amendments), amendments_pending=pending,
+                      pay_alls=totals.pay_alls, false_wins=totals.false_wins, capped=totals.capped, flags=len(flags),
+                      refusals=len(refused), jogos=tuple(lines), refused=tuple(refused))
 
 
 def day_state(casino: Casino, day: dt.date) -> tuple[GamingDay | None, list[DayEvent]]:

@@ -1,5 +1,5 @@
 """The managers' pages: choose a gaming day, see its figures and state, download the daily
-report, close or reopen the day. Reads go through `selectors`, writes through `services`."""
+report, close or reopen the day. Reads go through `selectors`, writes through the pit's services."""
 from __future__ import annotations
 
 import datetime as dt
@@ -14,15 +14,16 @@ from django.utils import timezone, translation
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit.models import Casino
-from casino.pit.service import Refused, gaming_day
+from casino.pit.days import gaming_day
+from casino.pit.errors import Refused
 from casino.terms.vocabulary import localise
 
-from . import services
+from casino.pit import services
 from .forms import CloseForm, DayForm, ReopenForm
 from .pdf import LANGUAGES, daily_report_pdf
 from .selectors import daily_summary, latest_active_day
 
-VIEW, CLOSE = "reports.view_daily_report", "reports.close_gaming_day"
+VIEW, CLOSE = "pit.view_daily_report", "pit.close_gaming_day"
 
 
 def _index_url(casino: Casino, day: dt.date) -> str:
@@ -69,7 +70,7 @@ def close(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
     form = CloseForm(request.POST)
     if form.is_valid():
         try:
-            services.close_day(casino, day, request.user, note=form.cleaned_data["note"])
+            services.close_day(casino=casino, day=day, user=request.user, note=form.cleaned_data["note"])
             messages.success(request, translation.gettext("The gaming day %(day)s is closed.") % {"day": day})
         except Refused as refused:
             messages.error(request, " ".join(localise(problem) for problem in refused.problems))
@@ -86,7 +87,7 @@ def reopen(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
     form = ReopenForm(request.POST)
     if form.is_valid():
         try:
-            services.reopen_day(casino, day, request.user, reason=form.cleaned_data["reason"])
+            services.reopen_day(casino=casino, day=day, user=request.user, reason=form.cleaned_data["reason"])
             messages.success(request, translation.gettext("The gaming day %(day)s is open again.") % {"day": day})
         except Refused as refused:
             messages.error(request, " ".join(localise(problem) for problem in refused.problems))

@@ -5,7 +5,7 @@ Every function returns a string in the language Django has active (`translation.
 LocaleMiddleware). The Portuguese and Chinese follow Portaria n.º 135/91/M's own terms
 (docs/rules.md quotes them, beside the English the project uses). The
 catalogues are `locale/{pt,zh_Hant}/LC_MESSAGES/django.po`; `make messages` fills them from
-this module, `regulation/` and `casino/pit/service.py` (README, "Languages").
+this module, `regulation/` and `casino/pit/services.py` (README, "Languages").
 """
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, pgettext
 
-SEATS = "ESWN"
+from regulation.fan import ITEMS
+from regulation.jogo import SEAT_NAMES
+from regulation.record import PAY_ALL_ARTICLES
 
-# The same msgids as regulation.jogo.SEAT_NAMES: a seat's name in a message is its name here.
-_SEAT = {"E": gettext_noop("East"), "S": gettext_noop("South"), "W": gettext_noop("West"),
-         "N": gettext_noop("North")}
+# A seat's name is the engine's (regulation.jogo.SEAT_NAMES), in messages and on every page.
+_SEAT = SEAT_NAMES
 
 _ROUND = {"E": gettext_noop("East round"), "S": gettext_noop("South round"), "W": gettext_noop("West round"),
           "N": gettext_noop("North round")}
@@ -44,8 +45,8 @@ _TILE = {
 _GLYPH_FIRST = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
 _HONOUR_GLYPH = {"1": 0x1F000, "2": 0x1F001, "3": 0x1F002, "4": 0x1F003, "5": 0x1F006, "6": 0x1F005, "7": 0x1F004}
 
-# Art. 6: every item the engine scores (regulation.fan.ITEMS), and the chicken hand.
-_FAN_ITEM = {
+# Art. 6: the name of every item the engine scores (regulation.fan.ITEMS), and the chicken hand.
+_FAN_ITEM_NAME = {
     "chicken": gettext_noop("Chicken hand (kai vu)"),
     "dragon_set": gettext_noop("Dragon set"),
     "round_wind_set": gettext_noop("Round wind set"),
@@ -84,7 +85,7 @@ _MELD_KIND = {"chow": gettext_noop("Chow (ch'i)"), "pong": gettext_noop("Pong (p
               "kong": gettext_noop("Kong (kóng)")}
 
 # Art. 10: what makes the liable player pay for the other losers (RULES.md §6).
-_PAY_ALL = {
+_PAY_ALL_TEXT = {
     "10(a)(1)": gettext_noop("Discarded the winning tile to a pure one suit hand with 3 or 4 sets exposed"),
     "10(a)(2)": gettext_noop("Discarded the tile of the fourth exposed set of a pure one suit hand, which then won "
                              "on its next draw"),
@@ -96,6 +97,12 @@ _PAY_ALL = {
     "10(b)(1)": gettext_noop("Held the last green dragon and discarded another tile, which won"),
     "10(b)(2)": gettext_noop("Ready, discarded from a concealed triplet; it won"),
 }
+
+# Keyed by the engine's own codes: an item or a pay-all article the engine adds and this module
+# does not name fails here, at import, rather than on a page.
+FAN_ITEM_CODES = ("chicken", *dict.fromkeys(code for items in ITEMS.values() for code in items))
+_FAN_ITEM = {code: _FAN_ITEM_NAME[code] for code in FAN_ITEM_CODES}
+_PAY_ALL = {article: _PAY_ALL_TEXT[article] for article in PAY_ALL_ARTICLES}
 
 _VARIANT = {"conventional": gettext_noop("Conventional Mah-Jong"),
             "simplified": gettext_noop("Simplified Mah-Jong")}
@@ -167,7 +174,7 @@ _NOTATION = [
      gettext_noop("tile numbers at the end have no suit letter (m, p, s or z)")),
 ]
 
-# The reason the recording service writes on a revision it carries (pit/service.py, `_apply`).
+# The reason the recording service writes on a revision it carries (pit/services.py, `_apply`).
 CARRIED_REASON = gettext_noop("capital carried from the amendment of jogo {number}")
 _CARRIED_REASON = re.compile(r"capital carried from the amendment of jogo (?P<number>\d+)")
 

@@ -1,23 +1,23 @@
-"""The recording service: every write to the pit's ledger goes through here, in one
-transaction, under the table's row lock.
+"""The pit's writes: every write to the ledger goes through here, in one transaction, under the
+table's row lock; so do closing and reopening a gaming day, opening and closing a table, the
+inspectors' flags and the confirmations of refused attempts. Each takes keyword arguments only.
 
-Each function either does all it says or raises `Refused` having written nothing to the
-ledger (a refused jogo is kept in `Refusal` so inspectors see the attempt).
+Each function either does all it says or raises `Refused` (errors.py) having written nothing
+to the ledger (a refused jogo is kept in `Refusal` so inspectors see the attempt). The reads are
+in `selectors.py`.
 """
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-import json
 from dataclasses import dataclass
 
 import msgspec
 
+from django.contrib.auth.base_user import AbstractBaseUser as User
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from casino.reports.models import GamingDay
 from casino.terms.vocabulary import CARRIED_REASON
 from regulation import MalformedRecord, read_record, score
 from regulation.jogo import SEAT_NAMES
@@ -27,81 +27,19 @@ from regulation.rules import RuleSet, rule_set
 
 from .chain import GENESIS, row_hash
 from .days import gaming_day
-from .models import (Amendment, Flag, FlagComment, Game, Jogo, LedgerRow, Movement, Player, Refusal,
-                     RefusalConfirmation, Table, superseded)
+from .errors import Problem, Refused, capital_article, chair_number, refuse, stored
+from .models import (Amendment, Casino, DayEvent, Flag, FlagComment, Game, GamingDay, Jogo, LedgerRow, Movement,
+                     Player, Refusal, RefusalConfirmation, Table)
+from .recheck import capital_after
+from .selectors import (current_jogos, last_jogo, open_game, projected, replayed_capital, replayed_progress,
+                        with_movements)
 from .signals import correction_approved
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One reason a request is refused, in the engine's shape (code, article, message).
-
-    `template` and `params` make the message again in another language
-    (casino.terms.vocabulary.localise); words in `params` are English, to translate too.
-    """
-
-    code: str
-    article: str | None
-    message: str
-    field: str | None = None
-    template: str | None = dataclasses.field(default=None, compare=False)
-    params: dict = dataclasses.field(default_factory=dict, compare=False)
-
-    @classmethod
-    def of(cls, code: str, article: str | None, template: str, field: str | None = None, *,
-           cite: bool = False, **params) -> Problem:
-        """The message is `template` filled in, after "Art. {article}: " when it `cite`s the article."""
-        message = template.format(**params)
-        return cls(code, article, f"Art. {article}: {message}" if cite else message, field, template, params)
-
-    def as_dict(self) -> dict:
-        data = {"code": self.code, "article": self.article, "message": self.message}
-        if self.field is not None:
-            data["field"] = self.field
-        return data
-
-    def as_stored(self) -> dict:
-        """`as_dict` with what makes the message again in another language, for `Refusal`: the
-        template and params, when they are plain JSON values."""
-        data = self.as_dict()
-        if self.template:
-            try:
-                json.dumps(self.params)
-            except (TypeError, ValueError):
-                return data
-            data.update(template=self.template, params=self.params)
-        return data
-
-
-class Refused(Exception):
-    def __init__(self, *problems: Problem, conflict: bool = False):
-        self.problems = problems
-        self.conflict = conflict  # the request clashes with the ledger's state (HTTP 409)
-        super().__init__("; ".join(p.message for p in problems))
-
-    def as_list(self) -> list[dict]:
-        return [p.as_dict() for p in self.problems]
-
-
-def capital_article(variant: str) -> str:
-    """The article of the capital at stake: Art. 9(a)(4) conventional, 9(b)(3) simplified."""
-    return "9(a)(4)" if variant == "conventional" else "9(b)(3)"
-
-
-def _chair_number(chair):
-    """A chair as people number it, 1–4 (the ledger and the API keep 0–3)."""
-    return chair + 1 if isinstance(chair, int) and not isinstance(chair, bool) else chair
-
-
-def refuse(code: str, article: str | None, template: str, field: str | None = None, *,
-           conflict: bool = False, cite: bool = False, **params) -> Refused:
-    return Refused(Problem.of(code, article, template, field, cite=cite, **params), conflict=conflict)
 
 
 # --- Gaming days ---------------------------------------------------------------------------------
 
 def refuse_if_day_closed(table: Table, day: dt.date) -> None:
-    """A gaming day its casino's manager has closed (casino/reports) takes no new jogo and no
+    """A gaming day its casino's manager has closed (`close_day`) takes no new jogo and no
     amendment until a manager reopens it, with a reason."""
     if GamingDay.objects.filter(casino_id=table.casino_id, day=day, closed=True).exists():
         raise _day_closed(day)
@@ -113,81 +51,47 @@ def _day_closed(day: dt.date) -> Refused:
                   conflict=True, day=day.isoformat())
 
 
-# --- Reading the state of a game -----------------------------------------------------------------
-
-def current_jogos(game: Game) -> list[Jogo]:
-    """The game's jogos in order, each at its current (highest) revision."""
-    return list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position"))
-
-
-def last_jogo(game: Game) -> Jogo | None:
-    return Jogo.objects.filter(game=game).select_related("game").order_by("-position", "-revision").first()
+def _locked_day(casino: Casino, day: dt.date) -> GamingDay:
+    """The day's state row, created open if need be, locked until the transaction ends. Every
+    table of the casino is locked first (in one order, as the recording service locks one), so
+    no jogo or amendment is half-way through its transaction when the day changes state."""
+    list(Table.objects.select_for_update().filter(casino=casino).order_by("pk").values_list("pk", flat=True))
+    GamingDay.objects.get_or_create(casino=casino, day=day)
+    return GamingDay.objects.select_for_update().get(casino=casino, day=day)
 
 
-def standing(game: Game) -> tuple[Progress, list[int | None]]:
-    """Where the game stands now: who plays the next jogo as what (Art. 3: banker, seat winds,
-    round wind) and each chair's capital at stake. The game in progress reads both from its
-    table's projection (one query); an ended game replays its last jogo and movements."""
-    table = Table.objects.get(pk=game.table_id)  # never a copy cached before the last write
-    if table.game_id == game.pk:
-        return _projected(table, game), list(table.game_capital)
-    return replayed_progress(game), replayed_capital(game)
+def close_day(*, casino: Casino, day: dt.date, user: User, note: str = "", at: dt.datetime | None = None) -> GamingDay:
+    """A manager closes a gaming day after review: from then on the pit refuses new jogos of
+    that day and amendments of its jogos, until the day is reopened with a reason."""
+    at = at or timezone.now()
+    if day >= gaming_day(at):
+        raise refuse("day_not_over", None, gettext_noop("The gaming day {day} is not over yet; a day is closed "
+                                                        "after it ends."), "gaming_day", day=day.isoformat())
+    with transaction.atomic():
+        state = _locked_day(casino, day)
+        if state.closed:
+            raise refuse("day_closed", None, gettext_noop("The gaming day {day} is already closed."), "gaming_day",
+                         conflict=True, day=day.isoformat())
+        state.closed = True
+        state.save(update_fields=["closed"])
+        DayEvent.objects.create(gaming_day=state, action=DayEvent.CLOSED, by=user, at=at, reason=note.strip())
+        return state
 
 
-def progress(game: Game) -> Progress:
-    """Who plays the next jogo as what (Art. 3): banker, seat winds, round wind."""
-    return standing(game)[0]
-
-
-def capital(game: Game, after_position: int | None = None) -> list[int | None]:
-    """Each chair's capital at stake after the jogo at `after_position` (default: now), with the
-    movements made before the next jogo; None for an empty chair."""
-    if after_position is None:
-        return standing(game)[1]
-    return replayed_capital(game, after_position)
-
-
-def _projected(table: Table, game: Game) -> Progress:
-    chairs = tuple(chair for chair, amount in enumerate(table.game_capital) if amount is not None)
-    return Progress(chairs, game.first_banker, table.game_banker, table.game_round_wind)
-
-
-def replayed_progress(game: Game) -> Progress:
-    """The progress after the game's last jogo as the ledger has it (Art. 3, I-1, I-2)."""
-    last = last_jogo(game)
-    if last is None:
-        return game.start()
-    return last.progress.after(banker_moves=last.outcome["next"]["banker_moves"])
-
-
-def replayed_capital(game: Game, after_position: int | None = None) -> list[int | None]:
-    """`capital`, worked out from the ledger's rows: the jogo at `after_position` (default: the
-    last) and the movements after it."""
-    if after_position is None:
-        last = last_jogo(game)
-        after_position = last.position if last else 0
-    if after_position:
-        row = Jogo.objects.filter(game=game, position=after_position).order_by("-revision").first()
-        amounts = list(row.capital_after)
-    else:
-        amounts = [None] * 4
-        for chair in game.players.values_list("chair", flat=True):
-            amounts[chair] = 0
-    for movement in Movement.objects.filter(game=game, after_jogos=after_position).order_by("seq"):
-        amounts[movement.chair] += movement.signed_amount
-    return amounts
-
-
-def record_header(game: Game) -> dict:
-    """What the ledger fixes of the game's next portable record: variant, stake, round wind and
-    each seated seat's capital at stake."""
-    state, amounts = standing(game)
-    return {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
-            "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}}
-
-
-def open_game(table: Table) -> Game | None:
-    return table.games.filter(ended_at__isnull=True).first()
+def reopen_day(*, casino: Casino, day: dt.date, user: User, reason: str, at: dt.datetime | None = None) -> GamingDay:
+    """Reopen a closed gaming day, so that its jogos may be amended; the reason is required."""
+    at = at or timezone.now()
+    if not reason or not reason.strip():
+        raise refuse("reason", None, gettext_noop("Reopening a gaming day states its reason."), "reason")
+    with transaction.atomic():
+        state = _locked_day(casino, day)
+        if not state.closed:
+            raise refuse("day_open", None, gettext_noop("The gaming day {day} is open; only a closed day is "
+                                                        "reopened."), "gaming_day", conflict=True, day=day.isoformat())
+        state.closed = False
+        state.save(update_fields=["closed"])
+        DayEvent.objects.create(gaming_day=state, action=DayEvent.REOPENED, by=user, at=at, reason=reason.strip())
+        return state
 
 
 # --- Writing the ledger --------------------------------------------------------------------------
@@ -245,7 +149,7 @@ def _append(table: Table, row: LedgerRow, *, jogo: bool = False, moves: dict | N
                      "jogos_recorded": table.jogos_recorded, **(moves or {})})
 
 
-def start_game(table: Table, user, *, players: list[dict], first_banker: int,
+def start_game(*, table: Table, user: User, players: list[dict], first_banker: int,
                at: dt.datetime | None = None) -> Game:
     """Seat the players (chair, name, capital) and choose the first banker (Art. 3)."""
     at = at or timezone.now()
@@ -268,7 +172,7 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
                          "players", cite=True, variant=table.variant, need=need)
         if first_banker not in chairs:
             raise refuse("banker_absent", "3", gettext_noop("the first banker's chair {chair} is empty."),
-                         "first_banker", cite=True, chair=_chair_number(first_banker))
+                         "first_banker", cite=True, chair=chair_number(first_banker))
         for index, player in enumerate(players):
             if not isinstance(player.get("capital"), int) or player["capital"] <= 0:
                 article = capital_article(table.variant)
@@ -294,14 +198,24 @@ def start_game(table: Table, user, *, players: list[dict], first_banker: int,
         return game
 
 
-def set_table_open(table: Table, is_open: bool) -> Table:
+def open_table(*, table: Table) -> Table:
+    """Open a table, so that games are seated at it."""
     with transaction.atomic():
         table = _locked(table)
-        if not is_open and open_game(table):
+        table.is_open = True
+        table.save(update_fields=["is_open"])
+        return table
+
+
+def close_table(*, table: Table) -> Table:
+    """Close a table; refused while a game is in progress there (end it first)."""
+    with transaction.atomic():
+        table = _locked(table)
+        if open_game(table):
             raise refuse("game_in_progress", "3", gettext_noop("Table {table} has a game in progress; end it "
                                                                "before closing the table."),
                          conflict=True, table=table.number)
-        table.is_open = is_open
+        table.is_open = False
         table.save(update_fields=["is_open"])
         return table
 
@@ -337,7 +251,7 @@ def change_rule_set(*, table: Table, code: str, version: int) -> Table:
     return table
 
 
-def end_game(game: Game, user, at: dt.datetime | None = None) -> Game:
+def end_game(*, game: Game, user: User, at: dt.datetime | None = None) -> Game:
     at = at or timezone.now()
     with transaction.atomic():
         table = _locked(game.table)
@@ -350,7 +264,8 @@ def end_game(game: Game, user, at: dt.datetime | None = None) -> Game:
         return game
 
 
-def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.datetime | None = None) -> Movement:
+def move_money(*, game: Game, user: User, chair: int, kind: str, amount: int,
+               at: dt.datetime | None = None) -> Movement:
     """A buy-in or cash-out between jogos: recorded as a movement, never an edit of a balance."""
     at = at or timezone.now()
     with transaction.atomic():
@@ -367,11 +282,11 @@ def move_money(game: Game, user, *, chair: int, kind: str, amount: int, at: dt.d
         amounts = list(table.game_capital)
         if chair not in range(4) or amounts[chair] is None:
             raise refuse("chair", "3", gettext_noop("Chair {chair} has no player in game {game}."), "chair",
-                         chair=_chair_number(chair), game=game.pk)
+                         chair=chair_number(chair), game=game.pk)
         if kind == Movement.CASH_OUT and amount > amounts[chair]:
             raise refuse("amount", capital_article(table.variant),
                          gettext_noop("Chair {chair} has {capital} at stake; a cash-out of {amount} is more than "
-                                      "that."), "amount", chair=_chair_number(chair), capital=amounts[chair],
+                                      "that."), "amount", chair=chair_number(chair), capital=amounts[chair],
                          amount=amount)
         if kind == Movement.BUY_IN and amounts[chair] + amount > MAX_AMOUNT:  # the engine's limit (record.py)
             raise refuse("amount", capital_article(table.variant),
@@ -418,7 +333,7 @@ def _check_against_table(table: Table, state: Progress, amounts: list[int | None
                 problems.append(Problem.of("capital", article,
                                            gettext_noop("{seat} (chair {chair}) has {capital} at stake; the record "
                                                         "says {recorded}."), f"capital.{seat}", cite=True,
-                                           seat=SEAT_NAMES[seat], chair=_chair_number(chair), capital=amounts[chair],
+                                           seat=SEAT_NAMES[seat], chair=chair_number(chair), capital=amounts[chair],
                                            recorded=jogo.capital[seat]))
     return problems
 
@@ -430,10 +345,10 @@ def _score(table: Table, state: Progress, amounts: list[int | None], record: dic
         jogo = read_record(record)
     except MalformedRecord as error:
         raise Refused(Problem("malformed_record", None, f"{error.field}: {error.message}" if error.field else
-                              error.message, error.field or None, error.template, error.params))
+                              error.message, error.template, error.params, error.field or None))
     problems = _check_against_table(table, state, amounts, jogo)
     result = score(jogo, rules or table.rules)
-    problems += [Problem(b.code, b.article, b.message, None, b.template, b.params) for b in result.breaches]
+    problems += result.breaches  # the engine's breaches are refusals as they are
     if problems:
         raise Refused(*problems)
     return jogo, result
@@ -441,9 +356,7 @@ def _score(table: Table, state: Progress, amounts: list[int | None], record: dic
 
 def _jogo_row(state: Progress, amounts: list[int | None], record: dict, jogo, result, **fields) -> Jogo:
     outcome = result.as_dict()
-    after = list(amounts)
-    for seat, change in outcome["net"].items():
-        after[state.chair_of(seat)] += change
+    after = capital_after(state.banker, jogo.capital, result.settlement.net)
     return Jogo(banker_chair=state.banker, round_wind=state.round_wind, record=record, outcome=outcome,
                 result=jogo.result, winner_chair=state.chair_of(jogo.winner) if jogo.result == "win" else None,
                 fan=result.fan, declared_fan=jogo.declared_fan, fan_mismatch=result.fan_mismatch,
@@ -463,7 +376,7 @@ def next_jogo(table: Table) -> tuple[Game, Progress, list[int | None]]:
         raise refuse("no_game", "3", gettext_noop("table {table} has no game in progress; seat the "
                                                   "players first."),
                      conflict=True, cite=True, table=table.number)
-    return game, _projected(table, game), list(table.game_capital)
+    return game, projected(table, game), list(table.game_capital)
 
 
 @dataclass(frozen=True)
@@ -478,7 +391,7 @@ class Preview:
     capital_after: list[int | None]
 
 
-def preview_jogo(table: Table, record: dict) -> Preview:
+def preview_jogo(*, table: Table, record: dict) -> Preview:
     """Check and score `record` as the table's next jogo exactly as `record_jogo` would, and
     write nothing: the dealer's preview before saving. Refused with every problem."""
     refuse_if_day_closed(table, gaming_day(timezone.now()))
@@ -488,8 +401,8 @@ def preview_jogo(table: Table, record: dict) -> Preview:
     return Preview(game, state, result, row.capital_before, row.capital_after)
 
 
-def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None = None, number: int | None = None,
-                at: dt.datetime | None = None) -> tuple[Jogo, bool]:
+def record_jogo(*, table: Table, user: User, record: dict, idempotency_key: str | None = None,
+                number: int | None = None, at: dt.datetime | None = None) -> tuple[Jogo, bool]:
     """Validate a portable record (JOGO-FORMAT.md) as the table's next jogo and add it to the
     ledger. Returns (jogo, created); a retry with the same idempotency key returns the jogo
     first recorded with it, created False. `number`, when given, is the jogo number the caller
@@ -530,7 +443,7 @@ def record_jogo(table: Table, user, record: dict, *, idempotency_key: str | None
             return row, True
     except Refused as refused:
         Refusal.objects.create(table=table, attempted_at=at, attempted_by=user, record=_storable(record),
-                               errors=[problem.as_stored() for problem in refused.problems])
+                               errors=[stored(problem) for problem in refused.problems])
         raise
 
 
@@ -591,26 +504,27 @@ def _check_correction(row: Jogo, record: dict) -> Correction:
     return _correction(row.table, current, record)
 
 
-def preview_amendment(row: Jogo, record: dict) -> Correction:
+def preview_amendment(*, jogo: Jogo, record: dict) -> Correction:
     """What approving a correction of `row` to `record` would add to the ledger, checked as
     `propose_amendment` checks it; writes nothing. Refused with every problem."""
-    return _check_correction(row, record)
+    return _check_correction(jogo, record)
 
 
-def propose_amendment(row: Jogo, user, *, record: dict, reason: str, at: dt.datetime | None = None) -> Amendment:
+def propose_amendment(*, jogo: Jogo, user: User, record: dict, reason: str,
+                      at: dt.datetime | None = None) -> Amendment:
     """A supervisor's correction of a jogo: checked now like a new jogo played with the same
     seats and capital, applied only when a second person approves it."""
     at = at or timezone.now()
     if not reason or not reason.strip():
         raise refuse("reason", None, gettext_noop("An amendment states its reason."), "reason")
     with transaction.atomic():
-        _locked(row.table)
-        correction = _check_correction(row, record)
+        _locked(jogo.table)
+        correction = _check_correction(jogo, record)
         return Amendment.objects.create(jogo=correction.original, record=record, reason=reason.strip(),
                                         proposed_by=user, proposed_at=at)
 
 
-def decide_amendment(amendment: Amendment, user, *, approve: bool, reason: str = "",
+def decide_amendment(*, amendment: Amendment, user: User, approve: bool, reason: str = "",
                      at: dt.datetime | None = None) -> Amendment:
     """Approve (adding the revision to the ledger) or reject a pending amendment. Nobody decides
     on his own amendment; a rejection states its reason (an approval may)."""
@@ -648,22 +562,19 @@ def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "",
     amended = _jogo_row(original.progress, original.capital_before, record, jogo, result, game=game,
                         number=original.number, position=original.position, revision=original.revision + 1,
                         kind=Jogo.AMENDED, reason=reason, gaming_day=original.gaming_day, **ledger)
-    moved: dict[int, list[Movement]] = {}
+    moved: dict[int, list[tuple[int, int]]] = {}
     for movement in Movement.objects.filter(game=game).order_by("seq"):
-        moved.setdefault(movement.after_jogos, []).append(movement)
+        moved.setdefault(movement.after_jogos, []).append((movement.chair, movement.signed_amount))
     jogos = current_jogos(game)
     after = {row.position: row.capital_after for row in jogos}
     after[original.position] = amended.capital_after
 
-    def capital_after(position: int) -> list[int | None]:  # as `capital(game, position)` would be
-        amounts = list(after[position])
-        for movement in moved.get(position, ()):
-            amounts[movement.chair] += movement.signed_amount
-        return amounts
+    def capital_at(position: int) -> list[int | None]:  # as `capital(game, position)` would be
+        return with_movements(after[position], moved.get(position, ()))
 
     carried = []
     for later in jogos[original.position:]:
-        amounts = capital_after(later.position - 1)
+        amounts = capital_at(later.position - 1)
         if amounts == later.capital_before:
             continue
         if any(amount is not None and amount < 0 for amount in amounts):
@@ -681,7 +592,7 @@ def _correction(table: Table, original: Jogo, record: dict, *, reason: str = "",
                         gaming_day=later.gaming_day, **ledger)
         after[later.position] = row.capital_after
         carried.append((later, row))
-    if any(amount is not None and amount < 0 for amount in capital_after(max(after))):
+    if any(amount is not None and amount < 0 for amount in capital_at(max(after))):
         raise refuse("capital", capital_article(table.variant),
                      gettext_noop("With this amendment a player's capital now would be negative (he has cashed out "
                                   "more than the corrected jogos leave him)."))
@@ -721,17 +632,17 @@ def _apply(table: Table, amendment: Amendment, checker, at: dt.datetime) -> Jogo
 
 # --- Inspectors' flags ---------------------------------------------------------------------------
 
-def flag(row: Jogo, user, *, note: str, at: dt.datetime | None = None) -> Flag:
+def flag(*, jogo: Jogo, user: User, note: str, at: dt.datetime | None = None) -> Flag:
     """An inspector flags a jogo for the exception queue, saying what he saw. The flag is open
     until someone else resolves it (`resolve_flag`)."""
     if not note or not note.strip():
         raise refuse("note", None, gettext_noop("A flag says what the inspector saw."), "note")
     with transaction.atomic():
-        return Flag.objects.create(table=row.table, number=row.number, note=note.strip(), raised_by=user,
+        return Flag.objects.create(table=jogo.table, number=jogo.number, note=note.strip(), raised_by=user,
                                    raised_at=at or timezone.now())
 
 
-def comment_on_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) -> FlagComment:
+def comment_on_flag(*, flag: Flag, user: User, note: str, at: dt.datetime | None = None) -> FlagComment:
     """A comment on a flag, open or resolved: always a new row, never an edit of an earlier one."""
     if not note or not note.strip():
         raise refuse("note", None, gettext_noop("A comment says something: write it first."), "note")
@@ -740,7 +651,7 @@ def comment_on_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = Non
                                           written_at=at or timezone.now())
 
 
-def resolve_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) -> Flag:
+def resolve_flag(*, flag: Flag, user: User, note: str, at: dt.datetime | None = None) -> Flag:
     """Resolve a flag with a note of what was found: once, and by a person other than the one
     who raised it (four eyes, as for amendments). Refused when it is already resolved."""
     at = at or timezone.now()
@@ -762,7 +673,7 @@ def resolve_flag(flag: Flag, user, *, note: str, at: dt.datetime | None = None) 
 
 # --- Refused attempts: a second person's confirmation ------------------------------------------
 
-def confirm_refusal(*, refusal: Refusal, user, note: str, at: dt.datetime | None = None) -> RefusalConfirmation:
+def confirm_refusal(*, refusal: Refusal, user: User, note: str, at: dt.datetime | None = None) -> RefusalConfirmation:
     """A supervisor confirms a refused attempt with a note of why it was abandoned: once, and
     not the person who attempted it (four eyes, as for amendments). The caller checks that the
     supervisor holds pit.confirm_refusal at the refusal's table (access.require)."""
