@@ -128,13 +128,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_gunicorn(database: str, port: int, workers: int) -> subprocess.Popen:
+def start_gunicorn(database: str, port: int, workers: int, threads: int = 1) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{database}", "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": "load-benchmark-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SSL_REDIRECT": "0"}
     # The site logs a line per request to standard error: to a file, never to a pipe nobody reads.
     log = tempfile.NamedTemporaryFile(prefix="api_load-", suffix=".log", delete=False)
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "casino.wsgi", "--workers", str(workers),
+                               "--threads", str(threads),
                                "--bind", f"127.0.0.1:{port}", "--log-level", "warning"], cwd=REPO, env=env,
                               stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
     server.log_path = log.name
@@ -235,6 +236,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=2.0, help="jogos per second at each table")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (1: the sync worker)")
     parser.add_argument("--service-jogos", type=int, default=300)
     parser.add_argument("--phases", choices=("random", "spread", "together"), default="random",
                         help="when each table's first jogo is due within the first period (see phases())")
@@ -247,7 +249,7 @@ def main() -> None:
           f"{statistics.median(cpu):.2f} ms; load average {os.getloadavg()[0]:.1f}")
 
     port = free_port()
-    server = start_gunicorn(args.database, port, args.workers)
+    server = start_gunicorn(args.database, port, args.workers, args.threads)
     latencies: list[float] = []
     lateness: list[float] = []
     failures: list[str] = []
@@ -273,7 +275,7 @@ def main() -> None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
     print(f"POST /api/v1/tables/{{id}}/jogos/: {len(latencies)} answered in {elapsed:.1f} s "
-          f"({args.tables} tables x {args.rate:g}/s, phases {args.phases}, gunicorn {args.workers} workers, {os.cpu_count()} cores); "
+          f"({args.tables} tables x {args.rate:g}/s, phases {args.phases}, gunicorn {args.workers} workers x {args.threads} thread(s), {os.cpu_count()} cores); "
           f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
           f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s); "
           f"load average {os.getloadavg()[0]:.1f}; the workers' CPU: {server_cpu / max(1, len(latencies)) * 1000:.1f} ms "
