@@ -95,13 +95,14 @@ def test_the_appendix_in_chinese_uses_the_regulations_terms(day):
 
 
 def test_the_appendix_adds_no_query_per_exception(day):
-    """A day full of exceptions of every kind reads as many queries as a day with none."""
+    """A day full of exceptions of every kind reads as many queries as a day with none, and one
+    more: the facts of the jogos the appendix lists, read together."""
     def queries(on: dt.date) -> int:
         with CaptureQueriesContext(connection) as captured:
             report_html(daily_summary(day.casino, on), language="en")
         return len(captured)
 
-    assert queries(DAY) == queries(NEXT_DAY)
+    assert queries(DAY) == queries(NEXT_DAY) + 1
 
 
 # --- The managers' page ----------------------------------------------------------------------------

@@ -330,22 +330,19 @@ def commission_by_hour(casino: Casino, day: dt.date) -> list[tuple[int, int]]:
 
 def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
     """Counts per kind of exception, and the appendix's lines: the ledger's counts from the
-    totals, then (four queries) the day's current jogos with a fán mismatch, a pay-all, a
-    false win or a capped win, with their players; the amendments of the day's jogos; the flags
-    on them; and the records refused during the day, each with its second person's confirmation."""
+    totals, then the day's current jogos with a fán mismatch, a pay-all, a false win or a capped
+    win; the amendments of the day's jogos; the flags on them; and the records refused during the
+    day, each with its second person's confirmation. Only the lines the appendix lists read their
+    jogo's record and players (one query more), not the thousands a long day may hold."""
     lines: list[AppendixLine] = []
-    jogos: dict[int, dict] = {}
     unusual = Q(fan_mismatch=True) | Q(pay_all=True) | Q(result="false_win") | Q(capped=True)
     for row in (current_jogos_of_day(casino, day).filter(unusual)
-                .values("pk", "table__number", "number", "banker_chair", "record", "fan", "fan_mismatch", "pay_all",
-                        "result", "capped", "game__players__chair", "game__players__name")):
-        facts = jogos.setdefault(row["pk"], {**row, "names": {}})
-        facts["names"][row["game__players__chair"]] = row["game__players__name"]
-    for facts in jogos.values():
-        for kind, shown in (("fan_mismatch", facts["fan_mismatch"]), ("pay_all", facts["pay_all"]),
-                            ("false_win", facts["result"] == "false_win"), ("capped", facts["capped"])):
+                .values("pk", "table__number", "number", "fan_mismatch", "pay_all", "result", "capped")):
+        facts = {"pk": row["pk"]}  # the words' facts, read below for the lines listed
+        for kind, shown in (("fan_mismatch", row["fan_mismatch"]), ("pay_all", row["pay_all"]),
+                            ("false_win", row["result"] == "false_win"), ("capped", row["capped"])):
             if shown:
-                lines.append(AppendixLine(facts["table__number"], facts["number"], kind, facts))
+                lines.append(AppendixLine(row["table__number"], row["number"], kind, facts))
     amendments = list(Amendment.objects.filter(jogo__table__casino=casino, jogo__gaming_day=day)
                       .select_related("jogo__table", "proposed_by", "decided_by").order_by("proposed_at", "pk"))
     lines += [AppendixLine(a.jogo.table.number, a.jogo.number, "amendment", {"amendment": a}) for a in amendments]
@@ -358,10 +355,26 @@ def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
                    .select_related("table", "attempted_by", "confirmation__confirmed_by")
                    .order_by("attempted_at", "pk"))
     lines.sort(key=lambda line: (line.table, line.number, APPENDIX_ORDER.index(line.kind)))
+    _read_facts([line.facts for line in lines[:APPENDIX_LIMIT] if "pk" in line.facts])
     pending = sum(amendment.state == Amendment.PENDING for amendment in amendments)
     return Exceptions(fan_mismatches=totals.fan_mismatches, amendments=len(amendments), amendments_pending=pending,
                       pay_alls=totals.pay_alls, false_wins=totals.false_wins, capped=totals.capped, flags=len(flags),
                       refusals=len(refused), jogos=tuple(lines), refused=tuple(refused))
+
+
+def _read_facts(listed: list[dict]) -> None:
+    """Fill in the facts of the listed jogos' lines (each a dict holding the jogo's "pk"): its
+    record, banker, grade and players' names by chair. One query, none when nothing is listed."""
+    if not listed:
+        return
+    read: dict[int, dict] = {}
+    for row in (Jogo.objects.filter(pk__in={facts["pk"] for facts in listed})
+                .values("pk", "banker_chair", "record", "fan", "game__players__chair", "game__players__name")):
+        facts = read.setdefault(row["pk"], {"banker_chair": row["banker_chair"], "record": row["record"],
+                                            "fan": row["fan"], "names": {}})
+        facts["names"][row["game__players__chair"]] = row["game__players__name"]
+    for facts in listed:
+        facts.update(read[facts["pk"]])
 
 
 def day_state(casino: Casino, day: dt.date) -> tuple[GamingDay | None, list[DayEvent]]:
