@@ -295,3 +295,40 @@ def test_cartas_readings_the_record_cannot_decide_are_refused(code, name):
 def test_cartas_maos_limite_are_4000(hand, winning, code):
     south = scored(record({"S": hand}, winner="S", winning_tile=winning))["players"]["S"]
     assert south["limit_hand"]["code"] == code and south["limited_score"] == 4000
+
+
+# --- Mão Celeste (6.): going out on one's own first turn, from the record's `first_turn` ---
+
+def test_cartas_mao_celeste_a_self_drawn_win_on_the_first_turn_is_4000_and_the_banker_pays_8000():
+    result = scored(record({"S": HAND_C}, winner="S", winning_tile="5m", first_turn=True))
+    south = result["players"]["S"]
+    assert south["limit_hand"] == {"code": "heavenly_hand", "section": "Mãos-Limite"}
+    assert south["limited_score"] == 4000
+    assert {(p["from"], p["amount"]) for p in result["payments"]} == {("E", 8000), ("W", 4000), ("N", 4000)}
+    assert result["net"]["S"] == 16000
+
+
+def test_cartas_mao_celeste_the_banker_going_out_on_his_first_turn_receives_8000_from_each():
+    result = scored(record({"E": HAND_C}, winner="E", winning_tile="5m", first_turn=True))
+    assert result["players"]["E"]["limit_hand"]["code"] == "heavenly_hand"
+    assert {(p["from"], p["amount"]) for p in result["payments"]} == {("S", 8000), ("W", 8000), ("N", 8000)}
+
+
+def test_cartas_the_same_hand_without_first_turn_is_no_limit_hand():
+    south = scored(record({"S": HAND_C}, winner="S", winning_tile="5m"))["players"]["S"]
+    assert south["limit_hand"] is None and south["limited_score"] < 4000
+
+
+@pytest.mark.parametrize("how", ["discard", "robbing_kong", "kong_replacement", "last_tile"])
+def test_cartas_mao_celeste_first_turn_is_only_for_a_self_drawn_win(how):
+    data = record({"S": HAND_C}, winner="S", winning_tile="5m", winning_from=how, first_turn=True)
+    with pytest.raises(MalformedRecord, match="first_turn: only a self-drawn win") as refused:
+        read_book_record(data)
+    assert refused.value.field == "first_turn"
+
+
+@pytest.mark.parametrize("code", ["serralheiro-2003", "english-booklet"])
+def test_the_other_books_read_first_turn_and_score_no_differently(code):
+    data = record({"S": HAND_C}, winner="S", winning_tile="5m")
+    plain = score_book(read_book_record(data), book(code)).to_dict()
+    assert score_book(read_book_record({**data, "first_turn": True}), book(code)).to_dict() == plain

@@ -113,6 +113,21 @@ def test_cli_refuses_a_malformed_book_record(fields, named):
     assert named in process.stderr
 
 
+def test_cli_reads_first_turn_and_scores_mao_celeste():
+    data = {**NORTH_10C, "winning_from": "self_drawn", "first_turn": True}
+    del data["discarder"]
+    process = run("score", "--rules", "cartas-pt-br", stdin=json.dumps(data).encode())
+    assert process.returncode == 0, process.stderr
+    north = json.loads(process.stdout)["players"]["N"]
+    assert north["limit_hand"]["code"] == "heavenly_hand" and north["limited_score"] == 4000
+
+
+def test_cli_refuses_first_turn_on_a_discard():
+    process = run("score", "--rules", "cartas-pt-br", stdin=encoded(first_turn=True))
+    assert_refused(process)
+    assert b"first_turn" in process.stderr
+
+
 def test_cli_refuses_what_is_not_json():
     assert_refused(run("score", "--rules", "english-booklet", stdin=b"{not json"))
 

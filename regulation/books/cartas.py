@@ -139,10 +139,12 @@ def irregular(in_hand: tuple[int, ...]) -> list[Shape]:
 
 
 def limit_hand(hand: Seated, shape: Shape) -> LimitHand | None:
-    """The «Mãos-Limite» the record can show (not Mão Celeste: the record does not say it was
-    the player's first turn)."""
+    """The «Mãos-Limite»; Mão Celeste (6.) is «o Mah Jong feito pelo jogador em sua primeira vez
+    de jogar», on his own turn: the record's `first_turn`, which is read only for a self-drawn win."""
     tiles = set(shape.tiles)
     pongs = shape.pongs
+    if hand.record.first_turn:
+        return LimitHand("heavenly_hand", LIMIT_HANDS)
     if shape.form == "thirteen_orphans":
         return LimitHand("wonder_hand", LIMIT_HANDS)
     if shape.form == "seven_pairs":

@@ -89,6 +89,7 @@ LABELS: dict[str, str] = {
     "gates_of_heaven": gettext_noop("The gates of heaven"),
     "serpent": gettext_noop("The serpent"),
     "honour_pairs": gettext_noop("Pairs of honour"),
+    "heavenly_hand": gettext_noop("The heavenly hand (going out on one's own first turn)"),
     # Errors
     "not_a_winning_hand": gettext_noop("Not a winning hand"),
     "tile_over_four": gettext_noop("A tile held more than four times"),

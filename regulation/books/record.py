@@ -2,8 +2,10 @@
 
 It is the portable jogo record's style, extended to every player's tiles: each player's
 concealed tiles, melds, flowers and seasons; the banker, Serralheiro's opener («abridor»),
-the round wind, and how the winning tile came. Reading rejects what cannot be understood
-(`MalformedRecord`); whether the hand is a winning one is for `score_book` to say.
+the round wind, how the winning tile came, and whether the winner went out on his own first
+turn of play (`first_turn`, read only by the Brazilian rules' «Mão Celeste»). Reading rejects
+what cannot be understood (`MalformedRecord`); whether the hand is a winning one is for
+`score_book` to say.
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ class _Record(Struct, forbid_unknown_fields=True, gc=False):
     opener: Seat | None = None
     discarder: Seat | None = None
     only_possible_tile: bool = False
+    first_turn: bool = False
     rules: Annotated[dict[str, str], Meta(max_length=40)] = {}
 
 
@@ -88,6 +91,7 @@ class BookRecord:
     discarder: str | None = None
     only_possible_tile: bool = False
     rules: dict[str, str] | None = None  # reading code -> alternative name, checked by score_book
+    first_turn: bool = False  # the winner went out on his own first turn of play, self-drawn
 
     @property
     def self_drawn(self) -> bool:
@@ -182,6 +186,10 @@ def _book_record(record: _Record) -> BookRecord:
             raise MalformedRecord("discarder", gettext_noop("the winner cannot win on his own discard"))
     elif record.discarder is not None:
         raise MalformedRecord("discarder", gettext_noop("only a win on a discard or a robbed kong has one"))
+    if record.first_turn and record.winning_from != "self_drawn":
+        # Mão Celeste: «só fará a Mão Celeste se ele bater na sua vez de jogar», with his own draw.
+        raise MalformedRecord("first_turn", gettext_noop("only a self-drawn win can be made on the winner's own "
+                                                         "first turn («na sua vez de jogar»)"))
     players: dict[str, Player] = {}
     for seat in SEATS:
         raw = getattr(record.players, seat)
@@ -206,4 +214,4 @@ def _book_record(record: _Record) -> BookRecord:
         raise MalformedRecord(f"players.{record.winner}", gettext_noop("the winner's tiles are missing"))
     return BookRecord(record.winner, record.winning_from, winning[0], players, record.round_wind,
                       record.banker, record.opener or record.banker, record.discarder,
-                      record.only_possible_tile, dict(record.rules))
+                      record.only_possible_tile, dict(record.rules), record.first_turn)
