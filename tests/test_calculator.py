@@ -175,7 +175,11 @@ def read(html: str) -> list[str]:
     return reader.texts
 
 
-@pytest.mark.parametrize("hand", [DRAGON_HAND, EXAMPLE], ids=["dragon pong", "Serralheiro 10(c)"])
+FIRST_TURN_HAND = {**DRAGON_HAND, "winning_from": "self_drawn", "discarder": None, "first_turn": True}
+
+
+@pytest.mark.parametrize("hand", [DRAGON_HAND, EXAMPLE, FIRST_TURN_HAND],
+                         ids=["dragon pong", "Serralheiro 10(c)", "Mão Celeste"])
 @pytest.mark.parametrize("language", ["pt", "zh-hant"])
 def test_the_calculator_speaks_the_users_language(client, language, hand):
     client.force_login(user("dealer", DEALER))
@@ -255,3 +259,17 @@ def test_the_example_link_opens_serralheiros_hand_scored(client):
     assert response.status_code == 200
     serralheiro = column(response.context["columns"], "serralheiro-2003")
     assert serralheiro.output["players"]["N"]["score"] == 528
+
+
+def test_first_turn_self_drawn_is_the_brazilian_mao_celeste_and_on_a_discard_a_mistake_beside_its_box(client):
+    client.force_login(user("dealer", DEALER))
+    response = client.get(url(FIRST_TURN_HAND))
+    assert response.status_code == 200
+    assert response.context["form"].hand()["first_turn"] is True
+    south = column(response.context["columns"], "cartas-pt-br").output["players"]["S"]
+    assert south["limit_hand"]["code"] == "heavenly_hand" and south["limited_score"] == 4000
+    assert column(response.context["columns"], "serralheiro-2003").players[0].limit_hand is None
+    response = client.get(url({**DRAGON_HAND, "first_turn": True}))
+    assert response.status_code == 400 and response.context["columns"] is None
+    assert "is self-drawn" in " ".join(response.context["form"].errors["first_turn"])
+    assert 'id="id_first_turn_error"' in response.content.decode()

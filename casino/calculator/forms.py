@@ -49,6 +49,8 @@ class HandForm(forms.Form):
                                    error_messages={"required": _("Enter the winning tile, e.g. 5p.")})
     only_possible_tile = forms.BooleanField(label=_("It was the only tile that could complete the hand"),
                                             required=False)
+    first_turn = forms.BooleanField(label=_("Went out on his first turn (self-drawn)"), required=False,
+                                    help_text=_("Only the Brazilian rules score it: Mão Celeste"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -105,6 +107,9 @@ class HandForm(forms.Form):
                            else _("Choose the player whose kong was robbed."))
         elif how in WITH_DISCARDER and discarder == winner:
             self.add_error("discarder", _("The winner cannot win on his own discard or rob his own kong."))
+        if data.get("first_turn") and how != "self_drawn":
+            self.add_error("first_turn", _("Going out on one's first turn is self-drawn: choose “Self-drawn” "
+                                           "or untick this box."))
         owner: dict[str, str] = {}
         for seat in SEATS:
             concealed = data.get(f"{seat}_concealed", "").strip()
@@ -154,7 +159,7 @@ class HandForm(forms.Form):
             "round_wind": data["round_wind"], "banker": "E", "opener": data["opener"], "winner": data["winner"], "winning_from": how,
             "discarder": data.get("discarder") if how in WITH_DISCARDER else None,
             "winning_tile": data["winning_tile"].strip(), "only_possible_tile": bool(data.get("only_possible_tile")),
-            "players": players,
+            "first_turn": bool(data.get("first_turn")), "players": players,
         }
 
 
@@ -166,6 +171,8 @@ def form_data(hand: dict) -> dict:
             "discarder": hand.get("discarder") or "", "winning_tile": hand["winning_tile"]}
     if hand.get("only_possible_tile"):
         data["only_possible_tile"] = "on"
+    if hand.get("first_turn"):
+        data["first_turn"] = "on"
     for seat, player in hand["players"].items():
         data[f"{seat}_concealed"] = player.get("concealed", "")
         for row, meld in enumerate(player.get("melds") or ()):
