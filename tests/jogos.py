@@ -1,6 +1,9 @@
 """The builders of jogos every test starts from, in the portable record (JOGO-FORMAT.md): by
 default South wins a chicken hand on West's discard at the conventional 25/50 table, the four
-seats with 5000 each (Art. 6(a)(1)). The pit's builders (tests/pit.py) record them at a table."""
+seats with 5000 each (Art. 6(a)(1)). The pit's builders (tests/pit.py) record them at a table.
+
+The classical rule books' record (regulation/books) is built here too: `player` and `book_record`,
+with the same `pong`, `chow` and `kong`."""
 from regulation import read_record, score
 
 CHICKEN = {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}
@@ -42,3 +45,20 @@ def win(concealed: str, winning: str, *, melds=(), winner: str = "S", discarder:
     if fan_combination:
         won["rules"] = {"fan_combination": fan_combination}
     return won
+
+
+# --- The classical rule books' record (regulation/books) ------------------------------------------
+
+def player(concealed: str = "", melds=(), flowers: str = "") -> dict:
+    """One player's tiles in a book record: concealed, declared sets, flowers and seasons."""
+    return {"concealed": concealed, "melds": list(melds), "flowers": flowers}
+
+
+def book_record(players: dict, *, winner: str, winning_tile: str, winning_from: str, discarder: str = "W",
+                **fields) -> dict:
+    """A book record: `winner` goes out on `winning_tile` as `winning_from` says, the discarder
+    named only when the tile was discarded or robbed."""
+    data = {"winner": winner, "winning_from": winning_from, "winning_tile": winning_tile, "players": players}
+    if winning_from in ("discard", "robbing_kong"):
+        data["discarder"] = discarder
+    return {**data, **fields}

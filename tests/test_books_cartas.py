@@ -1,33 +1,17 @@
 """The Brazilian rules for Mah Jong with 144 cards: the «Exemplo de contagem de pontos e de
 acerto de contas» with the book's figures, the «Tabela de contagem de pontos» and the
 «Combinações que dão "dobres"» item by item, the «Mãos-Limite», and every reading's alternative."""
+from functools import partial
+
 import pytest
 
 from regulation import MalformedRecord
 from regulation.books import book, read_book_record, score_book
 from regulation.books.settlement import round_hundreds
+from tests.jogos import book_record, kong, player, pong
 
 RULES = book("cartas-pt-br")
-
-
-def player(concealed="", melds=(), flowers=""):
-    return {"concealed": concealed, "melds": list(melds), "flowers": flowers}
-
-
-def pong(tiles, exposed=True):
-    return {"kind": "pong", "tiles": tiles, "exposed": exposed}
-
-
-def kong(tiles, exposed=True):
-    return {"kind": "kong", "tiles": tiles, "exposed": exposed}
-
-
-def record(players, winner="N", winning_tile="9m", winning_from="self_drawn", discarder="W", **fields):
-    data = {"winner": winner, "winning_from": winning_from, "winning_tile": winning_tile, "players": players}
-    if winning_from in ("discard", "robbing_kong"):
-        data["discarder"] = discarder
-    data.update(fields)
-    return data
+record = partial(book_record, winner="N", winning_tile="9m", winning_from="self_drawn")
 
 
 def scored(data, rules=RULES):

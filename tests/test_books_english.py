@@ -4,32 +4,17 @@ misprints corrected, as erratum E-A7 says), and every reading's alternative.
 
 Each figure gives two columns: the sets laid on the table, and the same sets held in hand.
 """
+from functools import partial
+
 import pytest
 
 from regulation import MalformedRecord
 from regulation.books import book, read_book_record, score_book
+from tests.jogos import book_record, kong, player
+from tests.jogos import pong as pung
 
 RULES = book("english-booklet")
-
-
-def player(concealed="", melds=(), flowers=""):
-    return {"concealed": concealed, "melds": list(melds), "flowers": flowers}
-
-
-def pung(tiles, exposed=True):
-    return {"kind": "pong", "tiles": tiles, "exposed": exposed}
-
-
-def kong(tiles, exposed=True):
-    return {"kind": "kong", "tiles": tiles, "exposed": exposed}
-
-
-def record(players, winner="S", winning_tile="8m", winning_from="discard", discarder="W", **fields):
-    data = {"winner": winner, "winning_from": winning_from, "winning_tile": winning_tile, "players": players}
-    if winning_from in ("discard", "robbing_kong"):
-        data["discarder"] = discarder
-    data.update(fields)
-    return data
+record = partial(book_record, winner="S", winning_tile="8m", winning_from="discard")
 
 
 def scored(data, rules=RULES):

@@ -1,32 +1,15 @@
 """Serralheiro, *Mah-Jong, Regras Básicas* (2003), §10 «Valor das Mãos»: the book's worked
 example with its figures, the tables, the limit hands, and every reading's alternative."""
+from functools import partial
+
 import pytest
 
 from regulation import MalformedRecord
 from regulation.books import book, read_book_record, score_book
+from tests.jogos import book_record, kong, player, pong
 
 RULES = book("serralheiro-2003")
-
-
-def player(concealed="", melds=(), flowers=""):
-    return {"concealed": concealed, "melds": list(melds), "flowers": flowers}
-
-
-def pong(tiles, exposed=True):
-    return {"kind": "pong", "tiles": tiles, "exposed": exposed}
-
-
-def kong(tiles, exposed=True):
-    return {"kind": "kong", "tiles": tiles, "exposed": exposed}
-
-
-def record(players, winner="N", winning_tile="3m", winning_from="discard", discarder="W", **fields):
-    data = {"banker": "E", "opener": "S", "winner": winner, "winning_from": winning_from,
-            "winning_tile": winning_tile, "players": players}
-    if winning_from in ("discard", "robbing_kong"):
-        data["discarder"] = discarder
-    data.update(fields)
-    return data
+record = partial(book_record, banker="E", opener="S", winner="N", winning_tile="3m", winning_from="discard")
 
 
 # §10(c): North presents 3rd flower, the banker's season, a concealed East kong, exposed pongs of
