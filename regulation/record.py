@@ -159,7 +159,7 @@ def read_record(data: Any) -> Jogo:
     try:
         record = msgspec.convert(data, _Record)
     except msgspec.ValidationError as error:
-        raise _malformed(error) from None
+        raise malformed(error) from None
     return _jogo(record)
 
 
@@ -168,14 +168,17 @@ def decode_record(raw: bytes) -> Jogo:
     try:
         record = _DECODER.decode(raw)
     except msgspec.ValidationError as error:
-        raise _malformed(error) from None
+        raise malformed(error) from None
     except msgspec.DecodeError as error:
         raise MalformedRecord("", gettext_noop("not JSON: {error}"), error=str(error)) from None
     return _jogo(record)
 
 
-def _malformed(error: msgspec.ValidationError) -> MalformedRecord:
-    """msgspec says "Expected `int`, got `str` - at `$.capital.E`"; name the field plainly."""
+def malformed(error: msgspec.ValidationError, see: str = gettext_noop("{error} (see JOGO-FORMAT.md)")) \
+        -> MalformedRecord:
+    """msgspec says "Expected `int`, got `str` - at `$.capital.E`"; name the field plainly. `see`
+    is the message, with `{error}`, that sends the reader to the record's format (the book record
+    has its own)."""
     message, _, where = str(error).partition(" - at `")
     where = where.rstrip("`")
     path = where.removeprefix("$").lstrip(".")
@@ -184,8 +187,7 @@ def _malformed(error: msgspec.ValidationError) -> MalformedRecord:
         path = f"{path}.{name}" if path else name
         message = message.replace(f" `{name}`", "")
     message = message.replace("Object", "this object")
-    return MalformedRecord(path, gettext_noop("{error} (see JOGO-FORMAT.md)"),
-                           error=message[0].lower() + message[1:])
+    return MalformedRecord(path, see, error=message[0].lower() + message[1:])
 
 
 def _jogo(record: _Record) -> Jogo:

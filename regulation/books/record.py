@@ -17,6 +17,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from ..errors import MalformedRecord, gettext_noop
+from ..record import malformed
 from ..seats import SEATS
 from ..tiles import TileNotationError, read_tiles
 
@@ -119,15 +120,7 @@ def decode_book_record(raw: bytes | str) -> BookRecord:
 
 
 def _malformed(error: msgspec.ValidationError) -> MalformedRecord:
-    message, _, where = str(error).partition(" - at `")
-    path = where.rstrip("`").removeprefix("$").lstrip(".")
-    if "field `" in message:
-        name = message.split("field `", 1)[1].rstrip("`")
-        path = f"{path}.{name}" if path else name
-        message = message.replace(f" `{name}`", "")
-    message = message.replace("Object", "this object")
-    return MalformedRecord(path, gettext_noop("{error} (see the book record's format)"),
-                           error=message[0].lower() + message[1:])
+    return malformed(error, gettext_noop("{error} (see the book record's format)"))
 
 
 def _tiles(name: str, text: str) -> tuple[int, ...]:
