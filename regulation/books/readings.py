@@ -41,7 +41,7 @@ def _reading(code, book, section, question, words, alternatives, default=None) -
 
 BOOK_READINGS: tuple[BookReading, ...] = (
     # --- Serralheiro 2003 --------------------------------------------------------------------
-    _reading("S-A1", SERRALHEIRO, "§10, table of doubles; §10(c)(ii)",
+    _reading("S-A1", SERRALHEIRO, "§10, tabela dos dobres; §10(c)(ii)",
              gettext_noop("Does a pong of a wind that is nobody's privilege earn a double?"),
              "1 pongue ou congue de Ventos (próprio, abridor, banqueiro) | 1, 2 ou 3 … 1 dobre pelo facto de "
              "ser um vento + 1 dobre por ser do banqueiro",
@@ -50,7 +50,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
               _alt("no_double", gettext_noop("A wind pong or kong earns doubles only for its privileges: the "
                                              "holder's own wind, the opener's, the banker's."))),
              ),
-    _reading("S-A2", SERRALHEIRO, "§10, table of doubles; note 9",
+    _reading("S-A2", SERRALHEIRO, "§10, tabela dos dobres; nota 9",
              gettext_noop("How many doubles for a wind pong with three privileges (the banker, also the opener, "
                           "holding East)?"),
              "1 pongue ou congue de Ventos (próprio, abridor, banqueiro) | 1, 2 ou 3",
@@ -63,13 +63,13 @@ BOOK_READINGS: tuple[BookReading, ...] = (
              (_alt("any_wind", gettext_noop("Any pair of winds scores 2 points.")),
               _alt("privileged_wind", gettext_noop("Only a pair of the holder's own wind, the opener's or the "
                                                    "banker's scores 2 points.")))),
-    _reading("S-A4", SERRALHEIRO, "§10, table of doubles",
+    _reading("S-A4", SERRALHEIRO, "§10, tabela dos dobres",
              gettext_noop("What do the opener's flower and season earn (\"2 ou 4\")?"),
              "Flor ou estação do abridor | 2 ou 4",
              (_alt("two_each", gettext_noop("Two doubles for each of the opener's flower and season: four for "
                                             "both.")),
               _alt("four_for_opener", gettext_noop("Two doubles; four when the opener holds his own.")))),
-    _reading("S-A5", SERRALHEIRO, "§10, table of doubles; «Organização de alguns jogos»",
+    _reading("S-A5", SERRALHEIRO, "§10, tabela dos dobres; «Organização de alguns jogos»",
              gettext_noop("Is \"one family\" a suit with honours, and does it add to Pindérico?"),
              "Jogo organizado tendo uma única família | 1 … Pindérico (4 dobres) 4 pongues + 1 par da mesma "
              "família",
@@ -77,12 +77,12 @@ BOOK_READINGS: tuple[BookReading, ...] = (
                                                      "is Pindérico only.")),
               _alt("stacks_with_pinderico", gettext_noop("Any one-suit hand earns the double, and a pure suit "
                                                          "earns Pindérico as well.")))),
-    _reading("S-A6", SERRALHEIRO, "§10, table of doubles",
+    _reading("S-A6", SERRALHEIRO, "§10, tabela dos dobres",
              gettext_noop("Which honours make an \"esquisito\" hand?"),
              "Jogo organizado com pedras das 3 famílias e com pedras das 2ª e 3ª categorias (esquisito) | 1",
              (_alt("dragons_and_winds", gettext_noop("The three suits with both dragons and winds.")),
               _alt("any_honours", gettext_noop("The three suits with any honours.")))),
-    _reading("S-A7", SERRALHEIRO, "§10(b), 2nd (b); notes 9 and 10; §10(c)(vi)",
+    _reading("S-A7", SERRALHEIRO, "§10(b), 2.º (b); notas 9 e 10; §10(c)(vi)",
              gettext_noop("How does the banker pay and receive double?"),
              "Como o banqueiro recebe e paga a dobrar, deve-se-lhe acrescentar sempre mais um dobre",
              (_alt("extra_double_is_receiving", gettext_noop("The banker's extra double is how he receives "
@@ -90,7 +90,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
                                                              "pays is doubled.")),
               _alt("every_payment_doubled", gettext_noop("Besides the extra double, every payment to or from "
                                                          "the banker is doubled.")))),
-    _reading("S-A8", SERRALHEIRO, "§10, table of doubles",
+    _reading("S-A8", SERRALHEIRO, "§10, tabela dos dobres",
              gettext_noop("Do the rows for three pongs and three concealed pongs (and for kongs) add up?"),
              "3 pongues indiferentes | 1 / 3 pongues indiferentes feitos na régua | 2",
              (_alt("highest_row", gettext_noop("Three or more pongs (kongs among them) earn the highest row "
@@ -98,7 +98,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
                                                "kongs.")),
               _alt("rows_add", gettext_noop("Every row that applies is added: three concealed pongs earn 1 + 2."))
               )),
-    _reading("S-A9", SERRALHEIRO, "§10, table of doubles",
+    _reading("S-A9", SERRALHEIRO, "§10, tabela dos dobres",
              gettext_noop("Does a hand \"made in the rack\" need a self-drawn win?"),
              "Jogo feito na régua | 2",
              (_alt("any_win", gettext_noop("A winning hand with no set laid down earns 2 doubles however it "
@@ -132,7 +132,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
              "os jogadores Oeste e Norte pagarão cada um 528 pontos ao jogador Norte",
              (_alt("south_and_west", gettext_noop("South and West: North cannot pay himself.")),
               _alt("as_printed", gettext_noop("West and North, as printed."), implemented=False))),
-    _reading("S-A14", SERRALHEIRO, "§2, 4th category, the compass figure",
+    _reading("S-A14", SERRALHEIRO, "§2, 4ª Categoria, a rosa-dos-ventos",
              gettext_noop("Which seat does each flower and season number belong to?"),
              "(2) / (3) (1) / (4) Os algarismos à direita dos ventos indicam a sua correspondência com as "
              "honras extremas.",
@@ -144,7 +144,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
              "Dragões (régua) | 2 | 8 | 32 / Dragões (expostos) | 2 | 4 | 16",
              (_alt("exposed", gettext_noop("Exposed: its third tile came from the table.")),
               _alt("concealed", gettext_noop("Concealed: it was never laid down before the hand was shown.")))),
-    _reading("S-A16", SERRALHEIRO, "§8(d); §10, table of doubles",
+    _reading("S-A16", SERRALHEIRO, "§8(d); §10, tabela dos dobres",
              gettext_noop("Does a win on the loose tile drawn for a flower earn the double of the dragon's head?"),
              "Jogo feito com pedra comprada da cabeça do dragão | 1",
              (_alt("kong_replacement_only", gettext_noop("Only a win on the loose tile after a kong.")),
@@ -285,7 +285,7 @@ BOOK_READINGS: tuple[BookReading, ...] = (
              "mão para o jogador que tiver direito a esse dobre.",
              (_alt("limit_hand_flat", gettext_noop("A limit hand is worth 4,000 and nothing else is counted.")),
               _alt("a_further_double", gettext_noop("A double the line lost."), implemented=False))),
-    _reading("P-A13", CARTAS, "Acerto de contas; the example",
+    _reading("P-A13", CARTAS, "Acerto de contas; o exemplo",
              gettext_noop("What is rounded to hundreds?"),
              "as frações inferiores a 50 devem ser desprezadas e as iguais ou superiores a 50 devem ser "
              "arredondadas para a centena imediatamente superior",

@@ -1,7 +1,7 @@
 """António Joaquim Serralheiro, *Mah-Jong, Regras Básicas* (2003), §10 «Valor das Mãos».
 
 Value = points × 2^doubles (§10(a)); the winner adds 20 (§10(b)); the banker always takes one
-more double (§10, 2nd (b)); limit hands from «Organização de alguns jogos».
+more double (§10, 2.º (b)); limit hands from «Organização de alguns jogos».
 """
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ RULES = BookRuleSet(SERRALHEIRO, 1, gettext_noop("Serralheiro, Mah-Jong, Regras 
                     frozen(defaults(SERRALHEIRO)), limit=2000, banker_limit=4000)
 
 POINTS = "§10(b)"
-DOUBLES = "§10, table of doubles"
-BANKER = "§10, 2nd (b)"
+DOUBLES = "§10, tabela dos dobres"
+BANKER = "§10, 2.º (b)"
 HANDS = "§10, Organização de alguns jogos"
 MAH_JONG_BONUS = 20  # §10(b) «20 pontos de bonificação ao parceiro que efectuar Mah-Jong»
 # Doubles of the whole hand: a loser's hand earns them only under S-A11 all_doubles.
