@@ -4,9 +4,13 @@ variance case's file (casino/count) share. Their pages include the printed page'
 """
 from __future__ import annotations
 
+import gc
 import subprocess
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import casino
 
@@ -14,9 +18,83 @@ LANGUAGES = ("pt", "zh-hant", "en")  # the languages a PDF is printed in
 
 
 def render_pdf(html: str) -> bytes:
+    """The page as a PDF. Python's cyclic garbage collector is paused while WeasyPrint works: its
+    passes over the boxes WeasyPrint builds, all still in use, took a sixth of the daily report's
+    time (benchmarks/daily_report.py); it runs again as soon as the PDF is made."""
     from weasyprint import HTML  # loads Pango and fonts: only when a PDF is made
 
-    return HTML(string=html).write_pdf()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return HTML(string=html).write_pdf()
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+# Figures: a printed table's numbers, set as one line of text per row in a monospaced font
+# (`_page.css`, `td.figures`) under header cells as wide as their columns (`ch`, the width of one
+# of the font's characters). WeasyPrint's time goes mostly to table cells, about 0.7 ms each here:
+# a line of ten figures takes a fifth of the time of ten cells. DejaVu Sans Mono sets every one of
+# these characters equally wide (tests/test_printing.py reads the font to check it); a-f are for
+# hashes.
+FIGURE_CHARACTERS = frozenset("0123456789abcdef+-\u2212\u2014,. ")
+FIGURE_GAP = 2  # the spaces before each figure
+NOT_COUNTED = "\u2014"  # a figure not there yet, e.g. a box not counted
+
+Figure = int | str | None  # "" leaves the figure's place blank
+Row = TypeVar("Row")
+
+
+def figure_text(figure: Figure) -> str:
+    return NOT_COUNTED if figure is None else str(figure)
+
+
+@dataclass(frozen=True)
+class FigureColumns:
+    """The widths of a printed table's columns of figures, in characters: each its widest figure
+    (at least `minimum`), after a gap of `FIGURE_GAP` spaces."""
+
+    widths: tuple[int, ...]
+
+    @classmethod
+    def fitting(cls, rows: Sequence[Sequence[Figure]], *, minimum: int) -> FigureColumns:
+        widths = [minimum] * len(rows[0]) if rows else []
+        for row in rows:
+            for index, figure in enumerate(row):
+                widths[index] = max(widths[index], len(figure_text(figure)))
+        return cls(tuple(widths))
+
+    @property
+    def columns(self) -> tuple[int, ...]:
+        """Each column's width with its gap: the `ch` of its <col>."""
+        return tuple(FIGURE_GAP + width for width in self.widths)
+
+    def line(self, figures: Sequence[Figure]) -> str:
+        """The figures, each right-aligned in its column: the text of the row's one figures cell."""
+        texts = [figure_text(figure) for figure in figures]
+        if len(texts) != len(self.widths) or not FIGURE_CHARACTERS.issuperset("".join(texts)):
+            raise ValueError(f"figures {texts!r} do not fit columns of {self.widths} characters")
+        return "".join(text.rjust(FIGURE_GAP + width) for text, width in zip(texts, self.widths, strict=True))
+
+
+@dataclass(frozen=True)
+class Listing(Generic[Row]):
+    """A printed table's rows, each with the line of its figures, and the line of their total."""
+
+    columns: FigureColumns
+    rows: list[tuple[Row, str]]
+    total: str = ""
+
+
+def listing(rows: Sequence[Row], figures: Callable[[Row], Sequence[Figure]], *, total: Sequence[Figure] = (),
+            minimum: int = 6) -> Listing[Row]:
+    """The rows with the lines of their `figures`, in columns wide enough for every figure and the
+    total's."""
+    lines = [figures(row) for row in rows]
+    columns = FigureColumns.fitting([*lines, *([total] if total else [])], minimum=minimum)
+    return Listing(columns, [(row, columns.line(line)) for row, line in zip(rows, lines, strict=True)],
+                   columns.line(total) if total else "")
 
 
 @lru_cache(maxsize=1)

@@ -11,3 +11,10 @@ application = get_wsgi_application()
 # Import the URLconf (every view, the API and what they use) now, as the worker starts, rather
 # than on its first request: that took about 0.45 s, and the request waited for it.
 get_resolver().url_patterns  # noqa: B018
+
+# Load WeasyPrint and the printed page's fonts, and compile the daily report's templates, now
+# rather than on the first report a manager asks for: that took about a second more than the
+# next ones (casino/reports/pdf.py, `warm_up`).
+from casino.reports.pdf import warm_up  # noqa: E402 (needs the application set up)
+
+warm_up()

@@ -28,6 +28,12 @@ def day():
     return known_day()
 
 
+def appendix_lines(html: str) -> list[str]:
+    """The appendix's lines of jogos, after its heading line."""
+    lines = re.search(r'<div class="exception-jogos">(.*?)</div>', html, re.S).group(1)
+    return [re.sub(r"\s+", " ", line).strip() for line in re.findall(r"<p>(.*?)</p>", lines, re.S)]
+
+
 def appendix_rows(html: str, css_class: str) -> list[str]:
     """Each row of the appendix's table as its cells' text joined by " | "."""
     table = re.search(rf'<table class="{css_class}">(.*?)</table>', html, re.S).group(1)
@@ -40,14 +46,14 @@ def test_the_appendix_lists_the_jogos_behind_each_exception_with_players_named(d
     day.casino.refresh_from_db()
     html = report_html(daily_summary(day.casino, DAY), language="en")
 
-    assert appendix_rows(html, "exception-jogos") == [
-        "R1 | 1 | Inspector&#x27;s flag | flagged by inspector: Check the camera (open)",
-        "R1 | 3 | False win | North · Player 0 declared a win without a valid hand: a false win, the jogo is void "
+    assert appendix_lines(html) == [
+        "R1 · 1 — Inspector&#x27;s flag: flagged by inspector: Check the camera (open)",
+        "R1 · 3 — False win: North · Player 0 declared a win without a valid hand: a false win, the jogo is void "
         "(Art. 10)",
-        "R1 | 6 | Pay-all | Art. 10(a)(1): West · Player 0 bears the loss of the others (pay-all)",
-        "R1 | 7 | Fán mismatch | declared 2 fán, the grade is 1 fán (Art. 6)",
-        "R2 | 1 | Capped win | the winner, South · Player 1, receives at most his capital at stake, 300 (Art. 9)",
-        "R2 | 2 | Amendment | amended, proposed by supervisor and approved by manager: Nobody won: the wall was "
+        "R1 · 6 — Pay-all: Art. 10(a)(1): West · Player 0 bears the loss of the others (pay-all)",
+        "R1 · 7 — Fán mismatch: declared 2 fán, the grade is 1 fán (Art. 6)",
+        "R2 · 1 — Capped win: the winner, South · Player 1, receives at most his capital at stake, 300 (Art. 9)",
+        "R2 · 2 — Amendment: amended, proposed by supervisor and approved by manager: Nobody won: the wall was "
         "exhausted",
     ]
     refused, = appendix_rows(html, "refused")
@@ -73,10 +79,10 @@ def test_a_resolved_flag_and_a_pending_amendment_say_so(day):
     corrected = {**jogo.record, "declared_fan": (jogo.record.get("declared_fan") or 0) + 1}
     services.propose_amendment(jogo=jogo, user=day.people["supervisor"], record=corrected, reason="Recount")
 
-    rows = appendix_rows(report_html(daily_summary(day.casino, DAY), language="en"), "exception-jogos")
+    lines = appendix_lines(report_html(daily_summary(day.casino, DAY), language="en"))
 
-    assert "R1 | 2 | Inspector&#x27;s flag | flagged by inspector: Look; resolved by manager: Fine" in rows
-    assert "R1 | 4 | Amendment | amendment pending, proposed by supervisor: Recount" in rows
+    assert "R1 · 2 — Inspector&#x27;s flag: flagged by inspector: Look; resolved by manager: Fine" in lines
+    assert "R1 · 4 — Amendment: amendment pending, proposed by supervisor: Recount" in lines
 
 
 def test_a_day_without_exceptions_says_so_in_the_appendix(day):
@@ -89,7 +95,7 @@ def test_a_day_without_exceptions_says_so_in_the_appendix(day):
 def test_the_appendix_in_chinese_uses_the_regulations_terms(day):
     html = report_html(daily_summary(day.casino, DAY), language="zh-hant")
 
-    rows = appendix_rows(html, "exception-jogos")
+    rows = appendix_lines(html)
     assert any("詐糊" in row and "北" in row and "Player 0" in row for row in rows)
     assert any("包輸" in row and "西" in row for row in rows)
 
@@ -162,6 +168,6 @@ def test_a_long_appendix_says_how_many_lines_it_leaves_to_the_exception_queue(da
 
     html = report_html(daily_summary(day.casino, DAY), language="en")
 
-    assert len(appendix_rows(html, "exception-jogos")) == 2
+    assert len(appendix_lines(html)) == 2
     assert "… and 4 more lines, not listed here: the audit's exception queue for this day lists every one." \
         in re.sub(r"\s+", " ", html)

@@ -2,7 +2,10 @@
 the Chinese drawn in an embedded Noto CJK font; the command line writes it."""
 import datetime as dt
 import io
+import os
 import re
+import subprocess
+import sys
 from io import StringIO
 
 import pytest
@@ -135,3 +138,17 @@ def test_the_command_asks_for_a_casino_when_there_are_several(tmp_path):
     call_command("daily_report", "--date", "2026-11-21", "--out", str(tmp_path / "x.pdf"), "--casino", "B",
                  stdout=StringIO())
     assert "No activity" in pdf_text((tmp_path / "x.pdf").read_bytes())
+
+
+def test_a_web_worker_prepares_the_report_as_it_starts():
+    """gunicorn imports casino.wsgi in each worker before its first request: WeasyPrint and its
+    fonts are then loaded, the report's template compiled and each language's catalogue read, so
+    that the first report a manager asks for does not wait for them."""
+    code = ("import sys, casino.wsgi; from django.template import engines; "
+            "from django.utils.translation import trans_real; "
+            "cache = engines['django'].engine.template_loaders[0].get_template_cache; "
+            "print('weasyprint' in sys.modules, 'reports/daily_report.html' in cache, "
+            "sorted(set(trans_real._translations) & {'en', 'pt', 'zh-hant'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings"})
+    assert done.stdout.strip().splitlines()[-1] == "True True ['en', 'pt', 'zh-hant']"
