@@ -127,20 +127,21 @@ def counts_with_figures() -> QuerySet[Count]:
         Prefetch("changes", queryset=ExpectedChange.objects.select_related("amendment__proposed_by", "amendment__decided_by")))
 
 
-def _shift_of_first_revision(day: dt.date) -> models.Case:
-    """The shift in which a jogo's first revision was recorded, as an SQL expression over the
-    `played_at` annotation: its box, even when a later correction is recorded in another shift."""
+def _shift_of_first_revision(day: dt.date) -> Subquery:
+    """The shift in which a jogo's first revision was recorded: its box, even when a later
+    correction is recorded in another shift. Worked out inside the one lookup of that revision
+    (by its index, unordered), so that the database looks it up once per jogo, not once per shift."""
     ends = [shifts.shift_bounds(day, number)[1] for number in range(1, shifts.count() + 1)]
-    return models.Case(*[When(played_at__lt=end, then=Value(number)) for number, end in enumerate(ends, 1)],
-                       default=Value(len(ends)), output_field=models.IntegerField())
+    shift = models.Case(*[When(recorded_at__lt=end, then=Value(number)) for number, end in enumerate(ends, 1)],
+                        default=Value(len(ends)), output_field=models.IntegerField())
+    return Subquery(Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
+                    .order_by().annotate(shift=shift).values("shift")[:1])
 
 
 def live_expected(casino: Casino, day: dt.date) -> dict[tuple[int, int], tuple[str, int, int]]:
     """{(table id, shift): (table number, jogos, expected commission)} of the casino's day as the
     ledger stands now, in one query."""
-    played_at = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
     rows = (Jogo.objects.filter(table__casino=casino, gaming_day=day).filter(~superseded())
-            .annotate(played_at=Subquery(played_at.values("recorded_at")[:1]))
             .annotate(shift=_shift_of_first_revision(day))
             .values("table_id", "table__number", "shift").annotate(jogos=Tally("pk"), expected=Sum("commission"))
             .order_by())

@@ -250,10 +250,12 @@ def capital_around(movement: Movement) -> tuple[list[int | None], list[int | Non
 
 # --- A table's history ---------------------------------------------------------------------------
 
-def _first_recorded() -> Subquery:
-    """When a jogo revision's jogo was first recorded (its revision 0)."""
+def first_recorded() -> Subquery:
+    """When a jogo revision's jogo was first recorded (its revision 0): the hour and the shift it
+    counts in, however later corrections were recorded. Unordered: the one row is found by its
+    index, without the join to the tables that the model's ordering would add."""
     return Subquery(Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
-                    .values("recorded_at")[:1])
+                    .order_by().values("recorded_at")[:1])
 
 
 @dataclass(frozen=True)
@@ -284,7 +286,7 @@ def table_history(table: Table, *, day: dt.date | None = None, number: int | Non
     """The table's jogos of a gaming day, each at its current revision, in number order; or,
     with `number`, every revision of that one jogo whatever its day. `seat_name` names a seat
     wind in the reader's language. Three queries: jogos, players, flags."""
-    rows = Jogo.objects.filter(table=table).annotate(first_recorded=_first_recorded())
+    rows = Jogo.objects.filter(table=table).annotate(first_recorded=first_recorded())
     if number is not None:
         rows = rows.filter(number=number).order_by("revision")
     else:
@@ -365,7 +367,7 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: 
     Two queries: jogos, players."""
     first, last = period(day, start=start, end=end)
     rows = list(Jogo.objects.filter(table=table, gaming_day=day).filter(~superseded())
-                .annotate(first_recorded=_first_recorded())
+                .annotate(first_recorded=first_recorded())
                 .filter(first_recorded__gte=first, first_recorded__lt=last)
                 .select_related("game").order_by("number")
                 .only("result", "winner_chair", "commission", "capital_before", "capital_after", "game",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field, fields, replace
 
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce, ExtractHour
 from django.utils.translation import gettext as _, gettext_noop
 
@@ -16,6 +16,7 @@ from casino.count.selectors import Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, DayEvent, Flag, GamingDay, Jogo, Refusal, superseded
 from casino.pit.days import day_bounds, gaming_day, hours_of_the_day
+from casino.pit.selectors import first_recorded
 from casino.terms.vocabulary import article_name, rule_set_title, seat_name
 from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 from regulation.seats import SEATS
@@ -319,9 +320,8 @@ def rule_sets(tables: list[TableDay]) -> list[tuple[str, int]]:
 def commission_by_hour(casino: Casino, day: dt.date) -> list[tuple[int, int]]:
     """The commission of the day's won jogos by the Macau clock hour they were played (an amended
     jogo counts at the hour of its first revision), for every hour of the gaming day."""
-    played_at = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), revision=0)
     rows = (current_jogos_of_day(casino, day).filter(commission__gt=0)
-            .annotate(played_at=Subquery(played_at.values("recorded_at")[:1]))
+            .annotate(played_at=first_recorded())
             .annotate(hour=ExtractHour("played_at"))
             .values("hour").annotate(commission=Sum("commission")).order_by("hour"))
     amounts = {row["hour"]: row["commission"] for row in rows}
