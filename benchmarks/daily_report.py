@@ -80,7 +80,8 @@ def setup(args: argparse.Namespace) -> None:
 
     # A throwaway database: commits need not wait for the disk while the day is built.
     with connection.cursor() as cursor:
-        cursor.execute("SET synchronous_commit TO OFF" if connection.vendor == "postgresql" else "PRAGMA synchronous = OFF")
+        postgres = connection.vendor == "postgresql"
+        cursor.execute("SET synchronous_commit TO OFF" if postgres else "PRAGMA synchronous = OFF")
 
 
 def scripts():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import subprocess
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,28 +18,48 @@ import casino
 LANGUAGES = ("pt", "zh-hant", "en")  # the languages a PDF is printed in
 
 
+class _CollectorPause:
+    """Pauses Python's cyclic garbage collector while any thread of the process makes a PDF; the
+    last one to finish restores it as it was."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._inside = 0
+        self._restore = False
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if not self._inside:
+                self._restore = gc.isenabled()
+                gc.disable()
+            self._inside += 1
+
+    def __exit__(self, *exception: object) -> None:
+        with self._lock:
+            self._inside -= 1
+            if not self._inside and self._restore:
+                gc.enable()
+
+
+_collector_paused = _CollectorPause()
+
+
 def render_pdf(html: str) -> bytes:
-    """The page as a PDF. Python's cyclic garbage collector is paused while WeasyPrint works: its
-    passes over the boxes WeasyPrint builds, all still in use, took a sixth of the daily report's
-    time (benchmarks/daily_report.py); it runs again as soon as the PDF is made."""
+    """The page as a PDF. The garbage collector is paused while WeasyPrint works: its passes over
+    the boxes WeasyPrint builds, all still in use, took a sixth of the daily report's time
+    (benchmarks/daily_report.py); it runs again as soon as the PDF is made."""
     from weasyprint import HTML  # loads Pango and fonts: only when a PDF is made
 
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with _collector_paused:
         return HTML(string=html).write_pdf()
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 # Figures: a printed table's numbers, set as one line of text per row in a monospaced font
 # (`_page.css`, `td.figures`) under header cells as wide as their columns (`ch`, the width of one
 # of the font's characters). WeasyPrint's time goes mostly to table cells, about 0.7 ms each here:
 # a line of ten figures takes a fifth of the time of ten cells. DejaVu Sans Mono sets every one of
-# these characters equally wide (tests/test_printing.py reads the font to check it); a-f are for
-# hashes.
-FIGURE_CHARACTERS = frozenset("0123456789abcdef+-\u2212\u2014,. ")
+# these characters equally wide (tests/test_printing.py reads the font to check it).
+FIGURE_CHARACTERS = frozenset("0123456789+-\u2212\u2014,. ")
 FIGURE_GAP = 2  # the spaces before each figure
 NOT_COUNTED = "\u2014"  # a figure not there yet, e.g. a box not counted
 

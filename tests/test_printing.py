@@ -7,7 +7,7 @@ import pytest
 from django.template.loader import render_to_string
 from pypdf import PdfReader
 
-from casino.printing import FIGURE_CHARACTERS, FigureColumns, listing, render_pdf
+from casino.printing import FIGURE_CHARACTERS, FigureColumns, _collector_paused, listing, render_pdf
 
 
 def test_each_figure_is_right_aligned_in_a_column_as_wide_as_the_widest_figure_after_two_spaces():
@@ -45,6 +45,16 @@ def test_the_printed_figures_font_sets_every_figure_character_equally_wide():
     widths = [width for run in runs for width in run]
     assert len(widths) == len(FIGURE_CHARACTERS)  # each character drawn in this font: none fell back to another
     assert set(widths) == {602}  # thousandths of the font size, the width of a digit
+
+
+def test_the_garbage_collector_comes_back_when_the_last_of_several_pdfs_being_made_is_done():
+    """Two threads making PDFs at once: the first to finish does not turn the collector back on
+    under the other, nor leave it off for good."""
+    with _collector_paused:
+        with _collector_paused:
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the other one is still at work
+    assert gc.isenabled()
 
 
 def test_the_garbage_collector_is_paused_only_while_the_pdf_is_made():

@@ -28,8 +28,9 @@ def test_the_sign_off_prints_each_tables_last_entry_of_the_day_and_its_hash():
     assert [(h.table.number, h.seq, h.hash) for h in summary.heads] == [
         (number, row.seq, row.hash) for number, row in sorted(expected.items())]
     html = report_html(summary, language="en")
-    for number, row in expected.items():  # the figures, one line: ledger entry and hash, each after two spaces
-        assert re.search(rf'<td>{number}</td><td class="figures" colspan="2"> *{row.seq}  {row.hash[:16]}</td>', html)
+    for number, row in expected.items():  # the ledger entry a figure, the hash as the ledger holds it
+        assert re.search(rf'<td>{number}</td><td class="figures"> *{row.seq}</td>'
+                         rf'<td class="cases"><code>{row.hash[:16]}</code></td>', html)
 
     text = pdf_text(daily_report_pdf(day.casino, DAY, language="zh-hant"))
     assert all(row.hash[:16] in text for row in expected.values())

@@ -152,3 +152,14 @@ def test_a_web_worker_prepares_the_report_as_it_starts():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings"})
     assert done.stdout.strip().splitlines()[-1] == "True True ['en', 'pt', 'zh-hant']"
+
+
+def test_a_web_worker_starts_even_when_the_report_cannot_be_warmed_up():
+    """Printing is not the site: a worker whose warm-up fails (fonts or Pango missing, say) logs
+    why and serves the rest."""
+    code = ("import django, os; django.setup(); import casino.reports.pdf as pdf; "
+            "pdf.warm_up = lambda: 1 / 0; import casino.wsgi; print(casino.wsgi.application is not None)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "casino.settings"})
+    assert done.stdout.strip().splitlines()[-1] == "True"
+    assert "the daily report could not be warmed up" in done.stderr and "ZeroDivisionError" in done.stderr

@@ -35,8 +35,10 @@ def _shifts(row: TableShifts) -> list[int | str | None]:
             for figure in ((line.expected, line.counted, signed(line.variance)) if line else ("", "", ""))]
 
 
-def _head(head: Head) -> tuple[int, str]:
-    return head.seq, head.hash[:16]
+def _head(head: Head) -> tuple[int]:
+    """A table's last ledger entry; its hash is printed beside, in a cell of its own, as the
+    ledger holds it."""
+    return (head.seq,)
 
 
 def report_html(summary: DailySummary, *, language: str, generated_at: dt.datetime | None = None) -> str:
@@ -53,7 +55,7 @@ def report_html(summary: DailySummary, *, language: str, generated_at: dt.dateti
             "hour_chart": column_chart([(f"{hour:02d}", amount) for hour, amount in summary.commission_by_hour]),
             "table_chart": bar_chart([(table.number, table.figures.commission) for table in summary.tables]),
             "tables": listing(summary.tables, lambda table: _figures(table.figures), total=_figures(totals)),
-            "tiers": listing(summary.tiers, _tier, total=("", "", totals.wins, totals.commission)),
+            "tiers": listing(summary.tiers, _tier, total=("", "", totals.wins, totals.commission), minimum=10),
             "boxes": listing(summary.reconciliation.by_table, _shifts),
             "heads": listing(summary.heads, _head),
         })
