@@ -241,8 +241,8 @@ def measure(args: argparse.Namespace) -> None:
               f"  cold (a new process's first report):  {parts(cold)}\n"
               f"  a web worker's first report:          {parts(warmed)}\n"
               f"  warm, {args.runs} runs: median {parts(median)}; slowest {sum(runs[-1]):.2f} s")
-        worst = {"cold": max(worst["cold"], sum(cold)), "first of a web worker": max(worst["first of a web worker"],
-                 sum(warmed)), "warm (median)": max(worst["warm (median)"], sum(median))}
+        for case, seconds in zip(worst, (cold, warmed, median), strict=True):
+            worst[case] = max(worst[case], sum(seconds))
         args.out.with_stem(f"{args.out.stem}-{language}").write_bytes(pdf)
     # What the reconciliation adds: the same report without it (its selector's queries aside).
     from dataclasses import replace
