@@ -169,8 +169,8 @@ def count_boxes() -> None:
         counter.groups.add(Group.objects.get(name="counter"))
         counters.append(counter)
     at = timezone.now()
-    boxes = services.boxes_ready(casino=casino, now=at, days=(dt.date.today() - DAY).days + 2)
-    for index, box in enumerate(box for box in boxes if box.gaming_day == DAY):
+    boxes = services.boxes_ready(casino=casino, now=at, day=DAY)
+    for index, box in enumerate(boxes):
         expected = services.expected_commission(box)
         counted = expected + 600 if index % 5 == 0 else max(expected - 700, 0) if index % 7 == 0 else expected
         for counter in counters:

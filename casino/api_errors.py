@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, JsonResponse
+from django.http import Http404, JsonResponse, QueryDict
 from django.utils.encoding import force_str
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -40,21 +40,57 @@ def problem(code: str, message: str, *, field: str | None = None, article: str |
 class InvalidInput(exceptions.ValidationError):
     """A serializer's errors, with the serializer, so that each field is named by its label."""
 
-    def __init__(self, serializer: serializers.BaseSerializer):
-        super().__init__(serializer.errors)
+    def __init__(self, serializer: serializers.BaseSerializer, detail=None):
+        super().__init__(serializer.errors if detail is None else detail)
         self.serializer = serializer
 
 
 def validated(serializer_class, data, **kwargs) -> dict:
-    """The serializer's validated data, or InvalidInput naming each field by its label."""
+    """The serializer's validated data, or InvalidInput naming each field by its label.
+
+    A body holds only the fields its serializer writes, at every level: a key it does not know
+    (a misspelt field, a field of the answer such as "state") is refused, named as it was sent,
+    rather than dropped unread. A query string (a QueryDict) is not a body: it may carry other
+    parameters (?page=, ?format=)."""
     serializer = serializer_class(data=data, **kwargs)
-    if not serializer.is_valid():
-        raise InvalidInput(serializer)
+    unknown = {} if isinstance(data, QueryDict) else _unknown_keys(serializer, data)
+    if not serializer.is_valid() or unknown:
+        raise InvalidInput(serializer, _merge(serializer.errors, unknown))
     return serializer.validated_data
 
 
+def _unknown_keys(field, data) -> dict:
+    """{key: [error]} for each key of `data` that `field` (a serializer, or a list of them) does
+    not write; nested as serializer errors are, an item of a list by its index."""
+    if isinstance(field, serializers.ListSerializer) and isinstance(data, list):
+        found = {index: _unknown_keys(field.child, item) for index, item in enumerate(data)}
+        return {index: errors for index, errors in found.items() if errors}
+    if not isinstance(field, serializers.Serializer) or not isinstance(data, dict):
+        return {}
+    writable = {name: child for name, child in field.fields.items() if not child.read_only}
+    found = {}
+    for key, value in data.items():
+        if key not in writable:
+            found[key] = [exceptions.ErrorDetail(_("this request has no such field."), code="unknown_field")]
+        elif nested := _unknown_keys(writable[key], value):
+            found[key] = nested
+    return found
+
+
+def _merge(errors, unknown: dict):
+    """The serializer's errors (a dict, or a list of one per item) with the unknown keys' in their
+    places. Where a field is refused as a whole (a list of messages), its messages stand alone."""
+    if isinstance(errors, dict):
+        return {**errors, **{key: _merge(errors[key], found) if key in errors else found
+                             for key, found in unknown.items()}}
+    if errors and all(isinstance(item, dict) for item in errors):
+        return [_merge(item, unknown.get(index, {})) for index, item in enumerate(errors)]
+    return errors
+
+
 def _label(serializer, path: list[str]) -> str:
-    """A field's path (["players", "0", "capital"]) in people's words: "Players › 1 › Capital"."""
+    """A field's path (["players", "0", "capital"]) in people's words: "Players › 1 › Capital";
+    a key the serializer does not write, as it was sent (["players", "0", "age"]: "Players › 1 › age")."""
     words, field = [], serializer
     for part in path:
         if isinstance(field, serializers.ListSerializer):
@@ -64,7 +100,10 @@ def _label(serializer, path: list[str]) -> str:
             continue
         fields = getattr(field, "fields", None)
         field = fields.get(part) if fields is not None else None
-        words.append(force_str(field.label) if field is not None and field.label else part.replace("_", " "))
+        if field is not None and field.read_only:  # a field of the answer, sent in a body: not the body's
+            field = None
+        # A key the serializer does not write is named as it was sent.
+        words.append(force_str(field.label) if field is not None and field.label else part)
     return " › ".join(words)
 
 

@@ -1,5 +1,5 @@
-"""Request-wide middleware: a request id and one log line per request, and the security headers
-Django does not set by itself (the Content-Security-Policy).
+"""Request-wide middleware: a request id and one log line per request, the security headers
+Django does not set by itself (the Content-Security-Policy), and the end of idle sessions.
 
 Logs go to standard error as one JSON object per line (`JsonFormatter`, configured in
 settings.LOGGING): the request line is logger ``casino.request``; an unhandled exception is
@@ -19,6 +19,9 @@ import traceback
 import uuid
 
 from django.conf import settings
+from django.contrib import auth, messages
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A caller's id is kept when it is a plain token (a proxy's or a client's); anything else is
@@ -106,4 +109,37 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response
+
+
+# When the session's last request came (seconds since the epoch, time.time()).
+LAST_SEEN = "casino.last_seen"
+
+
+class SessionIdleMiddleware:
+    """Ends a signed-in session whose last request came settings.SESSION_IDLE_SECONDS ago or more,
+    and leaves a message for the login page the request then leads to; keeps a session to
+    settings.SESSION_COOKIE_AGE from its login, however busy (README, "Deployment").
+
+    Only sessions: a token client of the API has no session, and none is made for it. Every
+    signed-in page hands the limit to static/idle.js (`request.session_idle_seconds`), which
+    sends an idle browser to the login page once it has passed."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        session, now = request.session, time.time()
+        request.session_idle_seconds = settings.SESSION_IDLE_SECONDS
+        if auth.SESSION_KEY in session and now - session.get(LAST_SEEN, now) >= settings.SESSION_IDLE_SECONDS:
+            auth.logout(request)
+            messages.info(request, _("You were logged out after a period of inactivity. Log in again to continue."))
+        key = session.session_key
+        response = self.get_response(request)
+        if auth.SESSION_KEY in session:
+            if LAST_SEEN not in session or session.session_key != key:
+                # Signed in during this request (a login changes the key): the session's end is
+                # fixed now, not pushed back by each request that saves it.
+                session.set_expiry(timezone.now() + dt.timedelta(seconds=settings.SESSION_COOKIE_AGE))
+            session[LAST_SEEN] = now
         return response

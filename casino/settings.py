@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the session, the user and the messages: ends a session idle too long, and says why.
+    "casino.middleware.SessionIdleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: locks out a username after repeated failed logins.
     "axes.middleware.AxesMiddleware",
@@ -227,6 +229,25 @@ GAMING_DAY_STARTS = os.environ.get("GAMING_DAY_STARTS", "06:00")
 SHIFTS = [s.strip() for s in os.environ.get("SHIFTS", "06:00,14:00,22:00").split(",") if s.strip()]
 if not SHIFTS or SHIFTS[0] != GAMING_DAY_STARTS:
     raise ImproperlyConfigured("SHIFTS must start with the start of the gaming day (GAMING_DAY_STARTS).")
+
+
+def longest_shift_seconds(starts: list[str]) -> int:
+    """The longest of the shifts that begin at `starts` ("HH:MM", in order through the gaming
+    day), the last ending when the first begins again; a single shift is the whole day."""
+    minutes = [int(hours) * 60 + int(mins) for hours, mins in (start.split(":") for start in starts)]
+    return max((following - start) % (24 * 60) or 24 * 60
+               for start, following in zip(minutes, minutes[1:] + minutes[:1])) * 60
+
+
+# Pit terminals are shared. A session ends this many seconds after its login however busy its
+# user (default: the longest shift, so no one outlasts his shift) and once its browser has sent
+# nothing for SESSION_IDLE_SECONDS (default 15 minutes, the re-authentication limit of PCI DSS
+# 8.2.8): casino.middleware.SessionIdleMiddleware, and static/idle.js in the browser. The API's
+# token clients have no session.
+SESSION_COOKIE_AGE = int(os.environ.get("DJANGO_SESSION_SECONDS", longest_shift_seconds(SHIFTS)))
+SESSION_IDLE_SECONDS = int(os.environ.get("DJANGO_SESSION_IDLE_SECONDS", 15 * 60))
+if not 0 < SESSION_IDLE_SECONDS <= SESSION_COOKIE_AGE:
+    raise ImproperlyConfigured("DJANGO_SESSION_IDLE_SECONDS must be positive and at most DJANGO_SESSION_SECONDS.")
 
 # A box whose counted commission differs from the expected by more than either threshold opens a
 # case (README, "The count"): more than this many whole units, or more than this percentage of

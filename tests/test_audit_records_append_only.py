@@ -71,7 +71,8 @@ def test_a_flag_is_resolved_once_and_its_note_never_changes(records):
 def test_a_gaming_days_log_is_never_changed_and_the_day_only_closes_and_reopens(records):
     people, t1, first, amendment, flag = records
     day = first.gaming_day
-    services.close_day(casino=t1.casino, day=day, user=people["manager"], note="reviewed")
+    services.close_day(casino=t1.casino, day=day, user=people["manager"], note="reviewed",
+                       override_reason="box counted later")
     services.reopen_day(casino=t1.casino, day=day, user=people["manager"], reason="a late correction")
     assert list(DayEvent.objects.values_list("action", flat=True)) == ["closed", "reopened"]
     assert refused("UPDATE reports_dayevent SET reason = 'nothing happened'")

@@ -149,7 +149,8 @@ def test_refusals_appear_as_plain_messages_in_the_pages_language(screen, played)
 
 def test_a_closed_gaming_day_is_refused_on_screen(screen, played):
     people, t1, game, (first, *_) = played
-    close_day(casino=t1.casino, day=first.gaming_day, user=people["manager"], at=NOON + dt.timedelta(days=1))
+    close_day(casino=t1.casino, day=first.gaming_day, user=people["manager"], override_reason="box counted later",
+              at=NOON + dt.timedelta(days=1))
     screen.log_in("supervisor")
     screen.open(f"/pit/jogos/{first.pk}/correction")
     screen.choose("discarder", "N")

@@ -50,6 +50,9 @@ def body_for(name, w):
         "propose": {"jogo": w["jogo"].pk, "reason": "wrong discarder",
                     "record": {**w["jogo"].record, "discarder": "N"}},
         "decide": {"reason": "camera review"},
+        # T1's box of the day is not counted: the manager closes the day all the same (issue 21).
+        "close_day": {"casino": w["t1"].casino_id, "day": w["jogo"].gaming_day.isoformat(),
+                      "override_reason": "the box is counted tomorrow"},
     }.get(name)
 
 
@@ -80,6 +83,7 @@ ENDPOINTS = [
     ("refusal", "get", "/api/v1/refusals/{refusal}/", None, OVERSIGHT, 200),
     ("flags", "get", "/api/v1/flags/", None, {"inspector", "manager"}, 200),
     ("flag_detail", "get", "/api/v1/flags/{flag}/", None, {"inspector", "manager"}, 200),
+    ("close_day", "post", "/api/v1/gaming-days/close/", "close_day", {"manager"}, 200),
     ("schema", "get", "/api/v1/schema/", None, EVERYONE, 200),
     ("docs", "get", "/api/v1/docs/", None, EVERYONE, 200),
     ("redoc", "get", "/api/v1/redoc/", None, EVERYONE, 200),

@@ -213,7 +213,8 @@ def test_a_rejection_states_its_reason(client, proposed, language, words):
                                             ("pt", "O dia de jogo 2026-11-21 está encerrado")])
 def test_a_closed_gaming_day_refuses_a_correction_and_its_approval(client, proposed, language, words):
     people, t1, game, (first, draw, third), amendment = proposed
-    close_day(casino=t1.casino, day=first.gaming_day, user=people["manager"], at=NOON + dt.timedelta(days=1))
+    close_day(casino=t1.casino, day=first.gaming_day, user=people["manager"], override_reason="box counted later",
+              at=NOON + dt.timedelta(days=1))
     as_user(client, people["supervisor"], language)
     response = propose(client, third, **form(winner="E", discarder="", concealed="345m678p234s99m77z",
                                              winning_tile="7z", declared_fan="0"), reason="declared 0")

@@ -51,7 +51,7 @@ def as_superuser(*statements):
 def test_ledger_heads_writes_each_tables_last_seq_and_hash_with_the_time(played, tmp_path):
     people, t1, t2, game, rows = played
     saved = json.loads(open(save_heads(tmp_path)).read())
-    assert saved["format"] == "ledger-heads/1" and saved["taken_at"]
+    assert saved["format"] == "ledger-heads/2" and saved["taken_at"]
     # Seating wrote 4 opening movements (seq 1-4), then 3 jogos: the head is jogo 3 at seq 7.
     assert saved["tables"] == [{"table_id": t1.pk, "casino": "Casino Lisboa", "table": "T1", "seq": 7,
                                 "hash": rows[-1].hash}]

@@ -8,7 +8,8 @@ from django.urls import reverse
 from casino.pit import selectors
 from casino.pit.forms import form_field
 from casino.pit.models import Game, Jogo, Refusal
-from tests.pit import seat, staff, table
+from casino.pit.roles import COUNTER
+from tests.pit import seat, staff, table, user
 
 pytestmark = pytest.mark.django_db
 
@@ -178,3 +179,10 @@ def test_a_simplified_table_takes_two_players_and_offers_no_pong(dealer, people)
     ("hand.melds[0].kind", "meld_kind_0"), ("pay_all.article", "pay_all_article"), ("stake", None), (None, None)])
 def test_errors_are_attached_to_the_field_the_dealer_typed(record_field, form_name):
     assert form_field(record_field) == form_name
+
+
+def test_a_counter_is_sent_from_the_pit_to_the_count_room(client):
+    client.force_login(user("counter", COUNTER))
+    response = client.get(reverse("pit:tables"))
+
+    assert response.status_code == 302 and response["Location"] == reverse("counting:boxes")

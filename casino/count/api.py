@@ -8,7 +8,9 @@ the same total (blind.py); inspectors and managers read the boxes and work the c
 """
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _, gettext_noop
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -17,10 +19,16 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
 from casino.api_errors import validated
-from casino.pit.access import require
+from casino.api_fields import WholeUnitsField
+from casino.limits import NOTE_MAX_LENGTH, REASON_MAX_LENGTH
+from casino.pit.access import require, visible_tables
+from casino.pit.errors import refuse
 
-from . import blind, cases, services
-from .models import Box, Case, CaseEvent, Count, Signature
+from . import blind, cases, services, shifts
+from .count_views import visible_to
+from .models import Box, Case, CaseEvent, Count, Decision, Rotation, Signature
+
+KEEP_ROTATION = "count.add_rotation"
 
 
 class HasPermission(BasePermission):
@@ -28,6 +36,29 @@ class HasPermission(BasePermission):
 
     def has_permission(self, request, view):
         return request.user.is_authenticated and request.user.has_perm(view.permission)
+
+
+class CountDecisionSerializer(serializers.ModelSerializer):
+    by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Decision
+        fields = ["kind", "reason", "by", "recorded_at"]
+
+    def get_by(self, decision) -> str:
+        return blind.name(decision.recorded_by)
+
+
+class CountViewSerializer(serializers.Serializer):
+    attempt = serializers.IntegerField(source="count.attempt", help_text="1 the count, 2 and more recounts")
+    reason = serializers.CharField(source="count.reason")
+    signed_by = serializers.ListField(child=serializers.CharField())
+    totals = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    expected = serializers.IntegerField(allow_null=True)
+    counted = serializers.IntegerField(allow_null=True)
+    variance = serializers.IntegerField(allow_null=True, help_text="counted − expected")
+    of_record = serializers.BooleanField(help_text="this count's figures are the box's")
+    decisions = CountDecisionSerializer(many=True)
 
 
 class BoxSerializer(serializers.Serializer):
@@ -40,52 +71,92 @@ class BoxSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(source="box.ends_at")
     state = serializers.ChoiceField(choices=blind.STATES,
                                     help_text="waiting: not counted; counting: signed by fewer than two counters; "
-                                              "disagreed: the two totals differ (recount); counted: both agree")
-    attempt = serializers.IntegerField(allow_null=True, help_text="1 the count, 2 and more recounts")
-    signed_by = serializers.ListField(child=serializers.CharField())
+                                              "disagreed: the two totals differ (recount); abandoned: its first "
+                                              "signer gave the count up (recount); recount_approved: a manager "
+                                              "approved counting again a box whose count agreed; counted: both "
+                                              "agree")
+    attempt = serializers.IntegerField(help_text="the count a signature now signs (name it as `count`): the open "
+                                                 "count's, or the next")
+    signed_by = serializers.ListField(child=serializers.CharField(), help_text="who signed the latest count")
     totals = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
-                                   help_text="each counter's total, once both signed")
-    expected = serializers.IntegerField(allow_null=True, help_text="hidden from counters until the box is counted")
+                                   help_text="each counter's total of the latest count, once both signed")
+    expected = serializers.IntegerField(allow_null=True, help_text="hidden from counters until they agree")
     counted = serializers.IntegerField(allow_null=True)
     variance = serializers.IntegerField(allow_null=True, help_text="counted − expected")
+    counts = CountViewSerializer(many=True, help_text="every count with its own figures (not for counters)")
 
 
 class SignatureSerializer(serializers.ModelSerializer):
-    counter = serializers.CharField(source="recorded_by.username")
+    counter = serializers.SerializerMethodField()
     attempt = serializers.IntegerField(source="count.attempt")
 
     class Meta:
         model = Signature
         fields = ["id", "box", "attempt", "counter", "counted", "denominations", "recorded_at", "hash"]
 
+    def get_counter(self, signature) -> str:
+        return blind.name(signature.recorded_by)
+
 
 class CountSerializer(serializers.ModelSerializer):
-    opened_by = serializers.CharField(source="recorded_by.username")
+    opened_by = serializers.SerializerMethodField()
 
     class Meta:
         model = Count
         fields = ["id", "box", "attempt", "reason", "opened_by", "recorded_at", "hash"]
 
+    def get_opened_by(self, count) -> str:
+        return blind.name(count.recorded_by)
+
 
 class SignInputSerializer(serializers.Serializer):
-    counted = serializers.IntegerField(label="Amount counted", help_text="whole currency units")
-    password = serializers.CharField(label="Password", trim_whitespace=False, style={"input_type": "password"},
+    count = serializers.IntegerField(label="Count", min_value=1,
+                                     help_text="the count this signs: the box's `attempt` as read; a count that has "
+                                               "moved on is a 409")
+    counted = WholeUnitsField(label="Amount counted", min_value=0)
+    password = serializers.CharField(label="Password", trim_whitespace=False, max_length=128,
+                                     style={"input_type": "password"},
                                      help_text="the counter's own password: his signature")
-    denominations = serializers.DictField(child=serializers.IntegerField(), required=False, label="Chips by value",
+    denominations = serializers.DictField(child=WholeUnitsField(min_value=0), required=False, label="Chips by value",
                                           help_text='chips of each value, e.g. {"1000": 3, "100": 5}')
 
 
+class SignHeadersSerializer(serializers.Serializer):
+    key = serializers.CharField(label="Idempotency-Key", max_length=100, required=False)
+
+
 class RecountInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(label="Reason", help_text="why the box is counted again")
+    reason = serializers.CharField(label="Reason", max_length=REASON_MAX_LENGTH,
+                                   help_text="why the box is counted again")
+    abandon = serializers.BooleanField(label="Abandon", required=False, default=False,
+                                       help_text="the first signer of a count still waiting for its second "
+                                                 "signature abandons it, for this reason")
+
+
+class ApproveInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(label="Reason", max_length=REASON_MAX_LENGTH,
+                                   help_text="why the box is counted again")
+
+
+class AcceptInputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(label="Count", min_value=1, help_text="the recount accepted (its attempt)")
+    reason = serializers.CharField(label="Reason", max_length=REASON_MAX_LENGTH,
+                                   help_text="why its figure is the box's figure of record")
 
 
 class BoxFilterSerializer(serializers.Serializer):
     gaming_day = serializers.DateField(label="Gaming day", required=False)
 
 
+def _box_view(box: Box, user):
+    return blind.view(blind.with_latest_counts(Box.objects.filter(pk=box.pk)).get(), user)
+
+
 class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Commission boxes of the table-shifts that have ended (the last two gaming days), each with
-    where its count stands. Listing makes the boxes of shifts that ended since."""
+    """Commission boxes of the table-shifts that have ended, each with where its count stands:
+    every box with counting still to do, however old, and those counted in the last two gaming
+    days (a counter sees of these only the ones he counted); or with `?gaming_day=` that day's.
+    Listing makes the boxes of shifts that ended since."""
 
     permission_classes = [HasPermission]
     permission = "count.view_box"
@@ -97,46 +168,81 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return blind.with_latest_counts(Box.objects.filter(ends_at__lte=timezone.now()))
 
     @extend_schema(parameters=[OpenApiParameter("gaming_day", OpenApiTypes.DATE,
-                                                description="only this gaming day's boxes")])
+                                                description="that gaming day's boxes, counted or not")])
     def list(self, request, *args, **kwargs):
         day = validated(BoxFilterSerializer, request.query_params).get("gaming_day")
-        ready = {box.pk for box in services.boxes_ready()}
+        ready = {box.pk for box in services.boxes_ready(day=day)}
         boxes = self.get_queryset().filter(pk__in=ready).order_by("gaming_day", "shift", "table__number")
-        if day is not None:
-            boxes = boxes.filter(gaming_day=day)
-        return Response(BoxSerializer([blind.view(box, request.user) for box in boxes], many=True).data)
+        views = visible_to(request.user, [blind.view(box, request.user) for box in boxes])
+        return Response(BoxSerializer(views, many=True).data)
 
     def retrieve(self, request, *args, **kwargs):
         return Response(BoxSerializer(blind.view(self.get_object(), request.user)).data)
 
-    @extend_schema(request=SignInputSerializer, responses={201: SignatureSerializer})
+    @extend_schema(request=SignInputSerializer, parameters=[
+        OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
+                         description="any unique string of at most 100 characters; a retried POST with the same key "
+                                     "returns the first signature")],
+        responses={201: SignatureSerializer, 200: SignatureSerializer})
     @action(detail=True, methods=["post"])
     def count(self, request, pk=None):
-        """A counter's counted total of the box, signed with his password (the first signature
-        opens the count). The second counter's signature completes it."""
+        """A counter's counted total of the box, signed with his password, naming the count it
+        signs (the first signature opens the count). The second counter's signature completes it."""
         require(request.user, "count.count_box")
         box = self.get_object()
-        signature = services.sign_count(box=box, counter=request.user, **validated(SignInputSerializer, request.data))
-        return Response(SignatureSerializer(signature).data, status=status.HTTP_201_CREATED)
+        data = validated(SignInputSerializer, request.data)
+        headers = validated(SignHeadersSerializer, {"key": request.headers["Idempotency-Key"]}
+                            if "Idempotency-Key" in request.headers else {})
+        signature = services.sign_count(box=box, counter=request.user, password=data["password"],
+                                        counted=data["counted"], denominations=data.get("denominations"),
+                                        attempt=data["count"], idempotency_key=headers.get("key", ""),
+                                        request=request)
+        return Response(SignatureSerializer(signature).data,
+                        status=status.HTTP_200_OK if signature.replayed else status.HTTP_201_CREATED)
 
     @extend_schema(request=RecountInputSerializer, responses={201: CountSerializer})
     @action(detail=True, methods=["post"])
     def recount(self, request, pk=None):
-        """Count the box again, saying why; the earlier count and its signatures are kept."""
+        """Count the box again after counts that disagreed or were abandoned, saying why; the first
+        signer of a count still waiting for its second signature abandons it with `abandon`. The
+        earlier counts and their signatures are kept."""
         require(request.user, "count.count_box")
         box = self.get_object()
         count = services.recount(box=box, opened_by=request.user, **validated(RecountInputSerializer, request.data))
         return Response(CountSerializer(count).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=ApproveInputSerializer, responses={201: CountDecisionSerializer})
+    @action(detail=True, methods=["post"], url_path="approve-recount")
+    def approve_recount(self, request, pk=None):
+        """A manager approves counting again a box whose count agreed, saying why."""
+        require(request.user, services.DECIDE_RECOUNT)
+        box = self.get_object()
+        decision = services.approve_recount(box=box, by=request.user,
+                                            **validated(ApproveInputSerializer, request.data))
+        return Response(CountDecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AcceptInputSerializer, responses={201: CountDecisionSerializer})
+    @action(detail=True, methods=["post"], url_path="accept-recount")
+    def accept_recount(self, request, pk=None):
+        """A manager accepts a recount that agreed as the box's figure of record, saying why."""
+        require(request.user, services.DECIDE_RECOUNT)
+        box = self.get_object()
+        data = validated(AcceptInputSerializer, request.data)
+        decision = services.accept_recount(box=box, by=request.user, attempt=data["count"], reason=data["reason"])
+        return Response(CountDecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
+
 
 # --- Variance cases ------------------------------------------------------------------------------
 
 class CaseEventSerializer(serializers.ModelSerializer):
-    by = serializers.CharField(source="recorded_by.username")
+    by = serializers.SerializerMethodField()
 
     class Meta:
         model = CaseEvent
         fields = ["seq", "kind", "state", "note", "expected", "counted", "variance", "by", "recorded_at", "hash"]
+
+    def get_by(self, event) -> str:
+        return blind.name(event.recorded_by)
 
 
 class CaseSerializer(serializers.ModelSerializer):
@@ -151,7 +257,7 @@ class CaseSerializer(serializers.ModelSerializer):
 
 
 class NoteInputSerializer(serializers.Serializer):
-    note = serializers.CharField(label="Note")
+    note = serializers.CharField(label="Note", max_length=NOTE_MAX_LENGTH)
 
 
 # The states a person moves a case to (opened and reopened happen by themselves).
@@ -160,8 +266,9 @@ CASE_STEPS = [Case.EXPLAINED, Case.ESCALATED, Case.RESOLVED]
 
 class StepInputSerializer(serializers.Serializer):
     state = serializers.ChoiceField(label="State", choices=CASE_STEPS)
-    note = serializers.CharField(label="Note", help_text="what explains the variance, why it is escalated, or what "
-                                                         "was found and done")
+    note = serializers.CharField(label="Note", max_length=NOTE_MAX_LENGTH,
+                                 help_text="what explains the variance, why it is escalated, or what was found and "
+                                           "done")
 
 
 class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -197,3 +304,110 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         step = {Case.EXPLAINED: cases.mark_explained, Case.ESCALATED: cases.escalate, Case.RESOLVED: cases.resolve}
         event = step[data["state"]](case=case, by=request.user, note=data["note"])
         return Response(CaseEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+# --- The rotation log ----------------------------------------------------------------------------
+
+class GamingDayField(serializers.DateField):
+    """A gaming day, between the years 2000 and 2999: a date whose day has a start and an end."""
+
+    def to_internal_value(self, value):
+        day = super().to_internal_value(value)
+        if not 2000 <= day.year <= 2999:
+            raise serializers.ValidationError(_("A gaming day between the years 2000 and 2999."))
+        return day
+
+
+class RotationSerializer(serializers.ModelSerializer):
+    table = serializers.CharField(source="table.number")
+    person = serializers.SerializerMethodField()
+    recorded_by = serializers.SerializerMethodField()
+    ended_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rotation
+        fields = ["id", "table", "person", "person_id", "duty", "gaming_day", "starts_at", "ends_at", "recorded_by",
+                  "recorded_at", "ended_by", "seq", "hash"]
+
+    def get_person(self, entry) -> str:
+        return blind.name(entry.person)
+
+    def get_recorded_by(self, entry) -> str:
+        return blind.name(entry.recorded_by)
+
+    def get_ended_by(self, entry) -> str | None:
+        return blind.name(entry.ended_by) if entry.ended_by else None
+
+
+class RotationFilterSerializer(serializers.Serializer):
+    day = GamingDayField(label="Gaming day", required=False)
+    table = serializers.IntegerField(label="Table", required=False)
+
+
+class RotationInputSerializer(serializers.Serializer):
+    table = serializers.IntegerField(label="Table", help_text="the table's id")
+    person = serializers.IntegerField(label="Person", help_text="the id of the staff member who deals or supervises")
+    duty = serializers.ChoiceField(label="Duty", choices=Rotation.DUTIES, default=Rotation.DEALER)
+    starts_at = serializers.DateTimeField(label="From", help_text="a moment already past")
+    gaming_day = GamingDayField(label="Gaming day", required=False,
+                                help_text="when given, `starts_at` must be within it")
+
+
+class RotationCloseSerializer(serializers.Serializer):
+    ends_at = serializers.DateTimeField(label="Until", help_text="after its start, within its gaming day")
+
+
+def _one(queryset, pk, field: str, template: str):
+    try:
+        return queryset.get(pk=pk)
+    except queryset.model.DoesNotExist:
+        raise refuse(f"no_{field}", None, template, field, **{field: pk}) from None
+
+
+class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """The rotation log: who dealt or supervised at which table, from when to when; the same
+    rules as its screen. Read with count.view_rotation (a supervisor his assigned tables,
+    inspectors and managers every table); a supervisor records and closes entries at his
+    assigned tables (count.add_rotation). `?day=` (today's gaming day by default), `?table=`."""
+
+    permission_classes = [HasPermission]
+    permission = "count.view_rotation"
+    serializer_class = RotationSerializer
+    queryset = Rotation.objects.all()
+    pagination_class = None
+
+    def get_queryset(self):
+        return Rotation.objects.filter(table__in=visible_tables(self.request.user)).select_related(
+            "table", "person", "recorded_by", "ended_by").order_by("table__number", "starts_at", "pk")
+
+    @extend_schema(parameters=[RotationFilterSerializer])
+    def list(self, request, *args, **kwargs):
+        asked = validated(RotationFilterSerializer, request.query_params)
+        entries = self.get_queryset().filter(gaming_day=asked.get("day") or shifts.gaming_day(timezone.now()))
+        if "table" in asked:
+            entries = entries.filter(table=asked["table"])
+        return Response(RotationSerializer(entries, many=True).data)
+
+    @extend_schema(request=RotationInputSerializer, responses={201: RotationSerializer})
+    def create(self, request, *args, **kwargs):
+        require(request.user, KEEP_ROTATION)
+        data = validated(RotationInputSerializer, request.data)
+        table = _one(visible_tables(request.user), data["table"], "table",
+                     gettext_noop("Table: there is no table {table} among yours."))
+        require(request.user, KEEP_ROTATION, table)
+        person = _one(get_user_model().objects.filter(is_active=True), data["person"], "person",
+                      gettext_noop("Person: there is no staff member {person}."))
+        entry = services.rotation_start(table=table, person=person, duty=data["duty"], starts_at=data["starts_at"],
+                                        gaming_day=data.get("gaming_day"), recorded_by=request.user)
+        return Response(RotationSerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RotationCloseSerializer, responses={200: RotationSerializer})
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """Close an entry with its end, once."""
+        require(request.user, KEEP_ROTATION)
+        entry = self.get_object()
+        require(request.user, KEEP_ROTATION, entry.table)
+        data = validated(RotationCloseSerializer, request.data)
+        entry = services.rotation_close(entry=entry, ends_at=data["ends_at"], closed_by=request.user)
+        return Response(RotationSerializer(entry).data)

@@ -12,13 +12,18 @@ class CountConfig(AppConfig):
 
     def ready(self):
         from casino.pit import demo as pit_demo
+        from casino.pit.heads import OTHER_ANCHORS
         from casino.pit.verify import OTHER_CHECKS
 
         from . import receivers  # noqa: F401  (a correction approved in the pit moves a counted box)
+        from .heads import ANCHORS
         from .verify import breaks
 
         if breaks not in OTHER_CHECKS:
             OTHER_CHECKS.append(breaks)  # verify_ledger checks the count's chains too
+        for anchor in ANCHORS:
+            if anchor.section not in {a.section for a in OTHER_ANCHORS}:
+                OTHER_ANCHORS.append(anchor)  # ledger_heads saves the count's heads too
         if not any(label == self.label for label, _step in pit_demo.STEPS):
             from .demo import build
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from casino.limits import REASON_MAX_LENGTH
+
 CHIP_ROWS = 4  # rows of chip value and quantity on the form
 
 
 class CountForm(forms.Form):
+    attempt = forms.IntegerField(widget=forms.HiddenInput, min_value=1)  # the count this signs
     counted = forms.IntegerField(label=_("Amount counted"), help_text=_("whole currency units"))
     password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput,
                                help_text=_("confirming your password signs the count"))
@@ -36,4 +39,13 @@ class CountForm(forms.Form):
 
 
 class RecountForm(forms.Form):
-    reason = forms.CharField(label=_("Reason for the recount"), widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason for the recount"), max_length=REASON_MAX_LENGTH,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    abandon = forms.BooleanField(label=_("Abandon the count I signed first, for this reason"), required=False)
+
+
+class DecisionForm(forms.Form):
+    """A manager's decision on a recount: its reason, and which recount is accepted."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2}))
+    attempt = forms.IntegerField(label=_("Count"), required=False, min_value=1)

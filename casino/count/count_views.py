@@ -19,7 +19,7 @@ from casino.pit.errors import Refused
 from casino.terms.vocabulary import localise
 
 from . import blind, services
-from .count_forms import CountForm, RecountForm
+from .count_forms import CountForm, DecisionForm, RecountForm
 from .models import Box, Case
 
 
@@ -28,26 +28,52 @@ def _allowed(request: HttpRequest, permission: str = "count.view_box") -> None:
         raise PermissionDenied(_("Your role does not allow this."))
 
 
+def visible_to(user, views: list[blind.BoxView]) -> list[blind.BoxView]:
+    """What a reader is shown of a list of boxes: a counter, the boxes with counting still to do
+    and those he counted; everyone else, every box."""
+    if blind.sees_expected_early(user):
+        return views
+    return [v for v in views if v.to_count or v.shown is not None]
+
+
 @login_required
 def boxes(request: HttpRequest) -> HttpResponse:
-    """The boxes of the table-shifts that have ended, each with where its count stands."""
+    """The boxes of the table-shifts that have ended: those with counting still to do, oldest
+    first, however old; then those counted in the last two gaming days."""
     _allowed(request)
     ready = services.boxes_ready()
     shown = blind.with_latest_counts(Box.objects.filter(pk__in=[box.pk for box in ready]))
-    views = [blind.view(box, request.user) for box in shown.order_by("-gaming_day", "-shift", "table__number")]
-    return render(request, "count/counting/boxes.html", {"boxes": views})
+    views = visible_to(request.user, [blind.view(box, request.user)
+                                      for box in shown.order_by("gaming_day", "shift", "table__number")])
+    return render(request, "count/counting/boxes.html", {
+        "to_count": [v for v in views if v.to_count],
+        "counted": sorted((v for v in views if not v.to_count),
+                          key=lambda v: (v.box.gaming_day, v.box.shift), reverse=True)})
 
 
-def _box_page(request, box: Box, *, form=None, recount=None, problems=(), status=200) -> HttpResponse:
+def _box_page(request, box: Box, *, form=None, recount=None, decision=None, problems=(), status=200) -> HttpResponse:
     shown = blind.view(blind.with_latest_counts(Box.objects.filter(pk=box.pk)).get(), request.user)
-    counter = request.user.has_perm("count.count_box")
-    may_sign = counter and shown.state in (blind.WAITING, blind.COUNTING) \
-        and request.user.get_username() not in shown.signed_by
+    user = request.user
+    counter = user.has_perm("count.count_box")
+    signing = shown.state in (blind.WAITING, blind.COUNTING, blind.RECOUNT_APPROVED)
+    may_sign = counter and signing and user.pk not in shown.signers
+    latest = shown.latest.count if shown.latest else None
+    first_signer = latest is not None and shown.state == blind.COUNTING and (
+        latest.signed[0].recorded_by_id if latest.signed else latest.recorded_by_id) == user.pk
+    manager = user.has_perm(services.DECIDE_RECOUNT)
+    record = next((v for v in shown.counts if v.of_record), None)
+    acceptable = [v for v in shown.counts if record and v.count.agreed and v.count.attempt > record.count.attempt]
+    of_record = shown.shown if shown.shown and shown.shown.of_record else None
     return render(request, "count/counting/box.html", {
         "view": shown, "box": box, "counter": counter, "may_sign": may_sign,
-        "case": Case.objects.filter(box=box).first() if shown.figures_shown else None,
-        "may_recount": counter and shown.state in (blind.COUNTED, blind.DISAGREED),
-        "form": form or CountForm(), "recount": recount or RecountForm(),
+        "case": Case.objects.filter(box=box).first() if of_record else None,
+        "beyond": of_record is not None and services.beyond_thresholds(expected=of_record.expected,
+                                                                       variance=of_record.variance),
+        "may_recount": counter and (shown.state in (blind.DISAGREED, blind.ABANDONED) or first_signer),
+        "abandon": first_signer,
+        "may_approve": manager and shown.state == blind.COUNTED, "acceptable": acceptable if manager else [],
+        "form": form or CountForm(initial={"attempt": shown.attempt}), "recount": recount or RecountForm(),
+        "decision": decision or DecisionForm(),
         "problems": [localise(problem) for problem in problems]}, status=status)
 
 
@@ -66,9 +92,11 @@ def box(request: HttpRequest, pk: int) -> HttpResponse:
         return _box_page(request, the_box, form=form, status=400)
     try:
         services.sign_count(box=the_box, counter=request.user, password=form.cleaned_data["password"],
-                            counted=form.cleaned_data["counted"], denominations=form.denominations())
+                            counted=form.cleaned_data["counted"], denominations=form.denominations(),
+                            attempt=form.cleaned_data["attempt"], request=request)
     except Refused as refused:
-        return _box_page(request, the_box, form=CountForm(request.POST), problems=refused.problems, status=400)
+        return _box_page(request, the_box, form=CountForm(request.POST), problems=refused.problems,
+                         status=409 if refused.conflict else 400)
     messages.success(request, _("Your count of the box is signed."))
     return redirect("counting:box", pk=the_box.pk)
 
@@ -76,17 +104,44 @@ def box(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def recount(request: HttpRequest, pk: int) -> HttpResponse:
-    """Count the box again, with the reason; the earlier count stays."""
+    """Count the box again, with the reason; the earlier count stays. A count still waiting for
+    its second signature is abandoned first, by its first signer."""
     _allowed(request, "count.count_box")
     the_box = get_object_or_404(Box.objects.select_related("table__casino"), pk=pk)
     form = RecountForm(request.POST)
     if not form.is_valid():
         return _box_page(request, the_box, recount=form, status=400)
     try:
-        services.recount(box=the_box, opened_by=request.user, reason=form.cleaned_data["reason"])
+        services.recount(box=the_box, opened_by=request.user, reason=form.cleaned_data["reason"],
+                         abandon=form.cleaned_data["abandon"])
     except Refused as refused:
-        return _box_page(request, the_box, recount=form, problems=refused.problems, status=400)
+        return _box_page(request, the_box, recount=form, problems=refused.problems,
+                         status=409 if refused.conflict else 400)
     messages.success(request, _("The box is being counted again."))
+    return redirect("counting:box", pk=the_box.pk)
+
+
+@login_required
+@require_POST
+def decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
+    """A manager approves a recount of a box whose count agreed, or accepts a recount that agreed
+    as the box's figure of record; each with its reason."""
+    _allowed(request, services.DECIDE_RECOUNT)
+    the_box = get_object_or_404(Box.objects.select_related("table__casino"), pk=pk)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _box_page(request, the_box, decision=form, status=400)
+    try:
+        if decision == "approve":
+            services.approve_recount(box=the_box, by=request.user, reason=form.cleaned_data["reason"])
+        else:
+            services.accept_recount(box=the_box, by=request.user, attempt=form.cleaned_data["attempt"] or 0,
+                                    reason=form.cleaned_data["reason"])
+    except Refused as refused:
+        return _box_page(request, the_box, decision=form, problems=refused.problems,
+                         status=409 if refused.conflict else 400)
+    messages.success(request, _("The recount is approved: two counters who have not seen this box's figures count "
+                                "it.") if decision == "approve" else _("The recount is now the box's figure of record."))
     return redirect("counting:box", pk=the_box.pk)
 
 
@@ -95,4 +150,6 @@ urlpatterns = [
     path("", boxes, name="boxes"),
     path("<int:pk>/", box, name="box"),
     path("<int:pk>/recount", recount, name="recount"),
+    path("<int:pk>/approve-recount", decide, {"decision": "approve"}, name="approve_recount"),
+    path("<int:pk>/accept-recount", decide, {"decision": "accept"}, name="accept_recount"),
 ]

@@ -4,19 +4,20 @@ Times on the rotation log are typed on the 24-hour clock and belong to the gamin
 with the day starting at 06:00, "22:00" is that evening and "03:00" the night after."""
 from __future__ import annotations
 
+import datetime as dt
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from casino.limits import NOTE_MAX_LENGTH
 from casino.pit.floor_forms import clock_input
-from casino.pit.roles import DEALER, SUPERVISOR
 
 from .models import Rotation
 
 
 class NoteForm(forms.Form):
-    note = forms.CharField(label=_("Note"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
+    note = forms.CharField(label=_("Note"), max_length=NOTE_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 3}))
 
     def __init__(self, *args, step: str = "note", **kwargs):
         kwargs.setdefault("auto_id", f"{step}_%s")  # several of these forms share the case's page
@@ -35,9 +36,10 @@ STEP_LABELS = {
 
 
 def pit_people():
-    """Who may deal or supervise: the people of the dealer and supervisor roles."""
-    return (get_user_model().objects.filter(groups__name__in=[DEALER, SUPERVISOR], is_active=True)
-            .distinct().order_by("username"))
+    """Who may be on the log: every active staff member, whatever their roles, since whoever
+    dealt or supervised must be on it (a counter who dealt a table that day may not count its
+    box)."""
+    return get_user_model().objects.filter(is_active=True).order_by("first_name", "last_name", "username")
 
 
 class PersonChoice(forms.ModelChoiceField):
@@ -71,4 +73,18 @@ class CloseRotationForm(forms.Form):
 
 
 class DayForm(forms.Form):
-    day = forms.DateField(label=_("Gaming day"), widget=forms.DateInput(attrs={"type": "date"}))
+    """The gaming day the rotation log shows, and a new entry is recorded on: a day from FIRST to
+    LAST. None is kept before 1991, the year of Portaria 135/91/M; and a day at the calendar's
+    very ends (0001-01-01, 9999-12-31) has no day before or after for the page to link."""
+
+    FIRST, LAST = dt.date(1991, 1, 1), dt.date(2099, 12, 31)
+
+    day = forms.DateField(label=_("Gaming day"), widget=forms.DateInput(attrs={"type": "date"}),
+                          error_messages={"invalid": _("not a date; write it as YYYY-MM-DD.")})
+
+    def clean_day(self) -> dt.date:
+        day = self.cleaned_data["day"]
+        if not self.FIRST <= day <= self.LAST:
+            raise forms.ValidationError(_("choose a day from %(first)s to %(last)s."), code="out_of_range",
+                                        params={"first": self.FIRST.isoformat(), "last": self.LAST.isoformat()})
+        return day

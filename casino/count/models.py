@@ -2,10 +2,16 @@
 commission box of each table-shift, its counts and the counters' signatures, and the variance
 cases.
 
-Counts, signatures, changes of a count's expected figure and case events are append-only and
-hash-chained like the pit's ledger (chain.py): a box's rows form one chain (`Box.ledger_seq`,
-`Box.ledger_head`), a case's events another (`Case.ledger_seq`, `Case.ledger_head`). The models
-refuse to change or delete them; on PostgreSQL the database refuses too (migration 0002).
+Counts, signatures, changes of a count's expected figure, decisions on a count and case events
+are append-only and hash-chained like the pit's ledger (chain.py): a box's rows form one chain
+(`Box.ledger_seq`, `Box.ledger_head`), a case's events another (`Case.ledger_seq`,
+`Case.ledger_head`), and each casino's rotation log a third (`RotationLog`). The models refuse
+to change or delete them; on PostgreSQL the database refuses too (migrations 0002 and 0004).
+
+A count's expected figure is hidden from the counters until they agree, but every other field of
+a count row is known to them: the rows that hold an expected figure (`Count`, `ExpectedChange`)
+carry a random `salt` that enters their hash and is never shown, so that no hash a counter sees
+lets him try values until one matches (docs: "The count", "What is anchored").
 """
 from __future__ import annotations
 
@@ -33,10 +39,22 @@ class AppendOnly(models.Model):
         raise ValidationError(f"{self._meta.verbose_name} {self.pk} is append-only: it is never deleted")
 
 
+class RotationLog(models.Model):
+    """The head of a casino's rotation log chain: its entries and their ends, in `seq` order."""
+
+    casino = models.OneToOneField(Casino, on_delete=models.PROTECT, related_name="rotation_log")
+    ledger_seq = models.PositiveIntegerField(default=0, editable=False)
+    ledger_head = models.CharField(max_length=64, default="", editable=False)
+
+    def __str__(self) -> str:
+        return f"rotation log of {self.casino}"
+
+
 class Rotation(models.Model):
     """Who dealt, or supervised, at a table from when to when, as a supervisor recorded it. An
-    entry is never changed, except that it is closed once with its end; a mistaken entry is
-    closed and a right one recorded."""
+    entry is never changed, except that it is closed once with its end (a `RotationEnd` in the
+    casino's rotation chain, whose time and author `ends_at` and `ended_by` repeat for the
+    readers); a mistaken entry is closed and a right one recorded."""
 
     DEALER, SUPERVISOR = "dealer", "supervisor"
     DUTIES = [(DEALER, _("dealt")), (SUPERVISOR, _("supervised"))]
@@ -51,14 +69,20 @@ class Rotation(models.Model):
     recorded_at = models.DateTimeField()
     ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
                                  null=True, blank=True)
+    log = models.ForeignKey(RotationLog, on_delete=models.PROTECT, related_name="+")
+    seq = models.PositiveIntegerField(help_text=_("position in the casino's rotation chain, from 1, no gaps"))
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
 
-    FIXED = ("table_id", "person_id", "duty", "gaming_day", "starts_at", "recorded_by_id", "recorded_at")
+    FIXED = ("table_id", "person_id", "duty", "gaming_day", "starts_at", "recorded_by_id", "recorded_at", "log_id",
+             "seq", "prev_hash", "hash")
 
     class Meta:
         ordering = ["table", "starts_at", "pk"]
         constraints = [
             models.CheckConstraint(condition=models.Q(ends_at__isnull=True) | models.Q(ends_at__gt=models.F("starts_at")),
                                    name="rotation_ends_after_it_starts"),
+            models.UniqueConstraint(fields=["log", "seq"], name="rotation_seq_per_log"),
         ]
 
     def __str__(self) -> str:
@@ -75,6 +99,22 @@ class Rotation(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(f"rotation entry {self.pk} is never deleted: close it")
+
+
+class RotationEnd(AppendOnly):
+    """The end of a rotation entry, in the casino's rotation chain."""
+
+    entry = models.OneToOneField(Rotation, on_delete=models.PROTECT, related_name="end")
+    ends_at = models.DateTimeField()
+    log = models.ForeignKey(RotationLog, on_delete=models.PROTECT, related_name="+")
+    seq = models.PositiveIntegerField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["log", "seq"], name="rotation_end_seq_per_log")]
 
 
 class Box(models.Model):
@@ -96,10 +136,18 @@ class Box(models.Model):
         ordering = ["gaming_day", "shift", "table"]
         verbose_name_plural = "boxes"
         constraints = [models.UniqueConstraint(fields=["table", "gaming_day", "shift"], name="one_box_per_table_shift")]
-        permissions = [("count_box", "Can count commission boxes and sign counts")]
+        permissions = [("count_box", "Can count commission boxes and sign counts"),
+                       ("decide_recount", "Can approve a recount of an agreed count and accept a recount")]
 
     def __str__(self) -> str:
         return f"box of table {self.table.number}, {self.gaming_day} shift {self.shift}"
+
+
+class BoxScan(models.Model):
+    """How far the jogos have been read to make the boxes of ended table-shifts
+    (services.make_boxes): every first revision up to `last_jogo_id` has its box. One row."""
+
+    last_jogo_id = models.BigIntegerField(default=0)
 
 
 class BoxRow(AppendOnly):
@@ -124,6 +172,7 @@ class Count(BoxRow):
     attempt = models.PositiveSmallIntegerField()
     expected = models.PositiveBigIntegerField(help_text=_("whole currency units"))
     reason = models.TextField(blank=True, help_text=_("why the box is counted again (a recount)"))
+    salt = models.CharField(max_length=32, default="", editable=False, help_text=_("never shown: see the module"))
 
     class Meta:
         ordering = ["box", "attempt"]
@@ -156,8 +205,9 @@ class Count(BoxRow):
         return len(signed) >= 2 and signed[0].counted == signed[1].counted
 
     @property
-    def completed_at(self):
-        return self.signed[1].recorded_at if self.complete else None
+    def abandoned(self) -> bool:
+        """Its first signer gave it up before the second signature (prefetch "decisions")."""
+        return any(d.kind == Decision.ABANDONED for d in self.decisions.all())
 
     @property
     def counted(self) -> int | None:
@@ -184,12 +234,15 @@ class Signature(BoxRow):
     count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="signatures")
     counted = models.PositiveBigIntegerField(help_text=_("whole currency units"))
     denominations = models.JSONField(default=dict, blank=True)
+    idempotency_key = models.CharField(max_length=100, default="", blank=True)
 
     class Meta:
         ordering = ["count", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["box", "seq"], name="signature_seq_per_box"),
             models.UniqueConstraint(fields=["count", "recorded_by"], name="one_signature_per_counter"),
+            models.UniqueConstraint(fields=["box", "idempotency_key"], condition=~models.Q(idempotency_key=""),
+                                    name="one_signature_per_idempotency_key"),
         ]
 
 
@@ -199,16 +252,37 @@ class ExpectedChange(BoxRow):
     count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="changes")
     expected = models.PositiveBigIntegerField(help_text=_("whole currency units"))
     amendment = models.ForeignKey(Amendment, on_delete=models.PROTECT, related_name="+")
+    salt = models.CharField(max_length=32, default="", editable=False, help_text=_("never shown: see the module"))
 
     class Meta:
         ordering = ["count", "seq"]
         constraints = [models.UniqueConstraint(fields=["box", "seq"], name="expected_change_seq_per_box")]
 
 
+class Decision(BoxRow):
+    """What was decided about a count, with its reason: its first signer abandoned it before the
+    second signature (so that the box may be recounted); a manager approved a recount after it
+    agreed; a manager accepted a recount as the box's figure of record."""
+
+    ABANDONED, RECOUNT_APPROVED, RECOUNT_ACCEPTED = "abandoned", "approved", "accepted"
+    KINDS = [(ABANDONED, _("abandoned by its first signer")), (RECOUNT_APPROVED, _("recount approved")),
+             (RECOUNT_ACCEPTED, _("recount accepted as the figure of record"))]
+
+    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="decisions")
+    kind = models.CharField(max_length=10, choices=KINDS)
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["count", "seq"]
+        constraints = [models.UniqueConstraint(fields=["box", "seq"], name="decision_seq_per_box"),
+                       models.UniqueConstraint(fields=["count", "kind"], name="one_decision_of_a_kind_per_count")]
+
+
 class Case(models.Model):
-    """A variance case of a box: opened automatically when its variance is beyond the
+    """A variance case of a box: opened automatically when its variance of record is beyond the
     thresholds. Its life is the chain of its events (`CaseEvent`); `state` is where the last
-    event left it, moved by the services with each event."""
+    event left it, moved only together with a new event (on PostgreSQL the database refuses any
+    other change, migration 0004; `verify_ledger` checks it everywhere)."""
 
     OPEN, EXPLAINED, ESCALATED, RESOLVED = "open", "explained", "escalated", "resolved"
     # A case's words have their own context: Portuguese says a case (o processo) is "aberto" and

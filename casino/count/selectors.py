@@ -2,10 +2,11 @@
 a fixed number of queries whatever the number of tables, shifts, counts or events.
 
 A box's figures (French Arrêté of 14 May 2007, art. 70: each table on its own, never netted):
-expected = the latest count's expected commission (as fixed when it opened, or as a correction
-approved later changed it); before any count, the sum of the commission of the current revisions
-of the table-shift's jogos. counted = what both counters signed alike; variance = counted −
-expected.
+expected = the expected commission of the count of record (the first count both counters signed
+alike, or a recount a manager accepted in its place), as fixed when it opened or as a correction
+approved later changed it; before any count agreed, the latest count's; before any count, the sum
+of the commission of the current revisions of the table-shift's jogos. counted = what the
+counters of the count of record signed; variance = counted − expected.
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import models
 from django.db.models import Count as Tally, OuterRef, Prefetch, QuerySet, Subquery, Sum, Value, When
+from django.utils import timezone
 
 from casino.pit.models import Casino, Jogo, Table, superseded
 
 from . import shifts
-from .models import Box, Case, CaseEvent, Count, ExpectedChange, Rotation, Signature
+from .models import Box, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, Signature
+from .services import count_of_record
 
 
 @dataclass(frozen=True)
@@ -45,14 +48,15 @@ class BoxLine:
     box: Box | None = None
     latest: Count | None = None  # the latest count (a recount when attempt > 1)
     case: Case | None = None
+    record: Count | None = None  # the count of record (services.count_of_record), once a count agreed
 
     @property
     def counted(self) -> int | None:
-        return self.latest.counted if self.latest else None
+        return self.record.counted if self.record else None
 
     @property
     def variance(self) -> int | None:
-        return self.latest.variance if self.latest else None
+        return self.record.variance if self.record else None
 
     @property
     def recounts(self) -> int:
@@ -124,6 +128,7 @@ def counts_with_figures() -> QuerySet[Count]:
     """Counts with what their figures read (signatures and expected changes) prefetched."""
     return Count.objects.select_related("recorded_by").prefetch_related(
         Prefetch("signatures", queryset=Signature.objects.select_related("recorded_by")),
+        Prefetch("decisions", queryset=Decision.objects.select_related("recorded_by")),
         Prefetch("changes", queryset=ExpectedChange.objects.select_related("amendment__proposed_by", "amendment__decided_by")))
 
 
@@ -151,8 +156,8 @@ def live_expected(casino: Casino, day: dt.date) -> dict[tuple[int, int], tuple[s
 
 def reconciliation(casino: Casino, day: dt.date) -> Reconciliation:
     """Every table-shift of the casino's gaming day that has jogos or a box, by table and shift:
-    at most five queries (the jogos' sums, the boxes with their cases, and when there are boxes
-    their counts, the counts' signatures and expected changes)."""
+    at most six queries (the jogos' sums, the boxes with their cases, and when there are boxes
+    their counts, the counts' signatures, decisions and expected changes)."""
     live = live_expected(casino, day)
     boxes = {(box.table_id, box.shift): box for box in
              Box.objects.filter(casino=casino, gaming_day=day).select_related("table", "case")
@@ -164,7 +169,10 @@ def reconciliation(casino: Casino, day: dt.date) -> Reconciliation:
         counts = sorted(box.count_set.all(), key=lambda c: c.attempt) if box else []
         latest = counts[-1] if counts else None
         case = getattr(box, "case", None) if box else None
-        lines.append(BoxLine(number, key[1], jogos, latest.expected_now if latest else expected, box, latest, case))
+        record = count_of_record(counts)
+        shown = record or latest
+        lines.append(BoxLine(number, key[1], jogos, shown.expected_now if shown else expected, box, latest, case,
+                             record))
     lines.sort(key=lambda line: (line.table, line.shift))
     return Reconciliation(lines)
 
@@ -230,3 +238,47 @@ def rotation_log(tables: QuerySet[Table], day: dt.date) -> list[Rotation]:
     """Who dealt or supervised at these tables during the gaming day, by table and start."""
     return list(Rotation.objects.filter(table__in=tables, gaming_day=day)
                 .select_related("table", "person", "recorded_by", "ended_by").order_by("table__number", "starts_at", "pk"))
+
+
+# --- Boxes not yet counted -----------------------------------------------------------------------
+
+BOX_NOT_COUNTED = "box_not_counted"  # the code of the problem by which each holds its day's closing
+
+
+@dataclass(frozen=True)
+class UncountedBox:
+    """A table-shift of a gaming day that recorded a jogo and whose box is not counted."""
+
+    table: str  # the table's number
+    table_id: int
+    shift: int
+    starts: str  # the shift's start and end on the Macau clock, "14:00"
+    ends: str
+    box: Box | None = None  # None while nobody has asked for it (services.box_for makes it)
+
+
+def uncounted_boxes(casino: Casino, day: dt.date) -> list[UncountedBox]:
+    """Every table-shift of the casino's gaming day that recorded a jogo and has no agreed count,
+    by table and shift. A jogo is in the box of the shift in which its first revision (revision
+    0) was recorded, however later corrections were recorded (services.box_jogos). A box is
+    counted once one of its counts has two signatures with the same total (`Count.agreed`), a
+    recount opened since included; a table-shift whose `Box` row was never made is not counted.
+    At most four queries: the table-shifts, the day's boxes, their counts and their signatures."""
+    bounds = [shifts.shift_bounds(day, number) for number in range(1, shifts.count() + 1)]
+    shift = models.Case(*[When(recorded_at__lt=end, then=Value(number)) for number, (_, end) in enumerate(bounds, 1)],
+                        default=Value(len(bounds)), output_field=models.IntegerField())
+    played = set(Jogo.objects.filter(table__casino=casino, revision=0, recorded_at__gte=bounds[0][0],
+                                     recorded_at__lt=bounds[-1][1])
+                 .annotate(shift=shift).values_list("table_id", "table__number", "shift").distinct().order_by())
+    if not played:
+        return []
+    boxes = {(box.table_id, box.shift): box for box in Box.objects.filter(casino=casino, gaming_day=day)
+             .prefetch_related(Prefetch("count_set", queryset=Count.objects.prefetch_related("signatures")))}
+    found = []
+    for table_id, number, shift in sorted(played, key=lambda row: (row[1], row[2])):
+        box = boxes.get((table_id, shift))
+        if box is not None and any(count.agreed for count in box.count_set.all()):
+            continue
+        starts, ends = (timezone.localtime(moment).strftime("%H:%M") for moment in bounds[shift - 1])
+        found.append(UncountedBox(number, table_id, shift, starts, ends, box))
+    return found

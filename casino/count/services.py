@@ -1,20 +1,30 @@
 """The count room's writes, each one transaction: the rotation log, opening a box's count (its
-expected commission fixed then), the counters' signatures, recounts, and the variance case a
-box opens, or reopens, when its variance is beyond the thresholds.
+expected commission fixed then), the counters' signatures, recounts, the manager's decisions on
+a recount, and the variance case a box opens, or reopens, when its variance of record is beyond
+the thresholds.
 
 Each function either does all it says or raises `Refused` (the pit's refusal, one shape for
 every error) having written nothing. The rules it enforces:
 
-- a box is counted after its table-shift has ended, once; counting it again is a recount,
-  which states its reason; every count is kept;
-- two different counters each enter the counted total and sign by confirming their password;
-  neither worked at the box's table that gaming day (the rotation log, jogos recorded or
-  approved, games started or ended, buy-ins and cash-outs recorded);
+- a box is counted after its table-shift has ended; the first signature opens its count;
+- two different counters each enter the counted total and sign by confirming their password
+  (wrong passwords count toward the login's lockout); neither worked at the box's table that
+  gaming day (the rotation log, jogos recorded or approved, games started or ended, buy-ins and
+  cash-outs recorded);
+- each signature names the count it signs (its attempt): a count that has moved on is a
+  conflict, and a signature retried with the same idempotency key is the first one;
 - the box is counted when both totals agree. When they differ, the count stands as signed
   (both totals kept), the box is not counted, and the expected figure stays hidden: the box
-  is counted again by a recount;
+  is counted again by a recount, which states its reason;
+- no recount while the latest count waits for its second signature, unless its first signer
+  abandons it, saying why;
+- once a count agreed, its counters have seen the expected figure: a recount then needs a
+  manager's approval with a reason, and is signed by counters who have not seen that box's
+  expected figure. Every count keeps its own figures; the box's figure of record stays the
+  first agreed count's unless a manager accepts a later recount, saying why;
 - variance = counted − expected, per box, never netted; beyond COUNT_VARIANCE_ABSOLUTE units
-  or COUNT_VARIANCE_PERCENT of the expected, the box's case opens (or reopens).
+  or COUNT_VARIANCE_PERCENT of the expected, the variance of record opens (or reopens) the
+  box's case.
 """
 from __future__ import annotations
 
@@ -23,7 +33,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q, Sum
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -32,35 +42,64 @@ from casino.pit.errors import Refused, refuse
 from regulation.record import MAX_AMOUNT
 
 from . import shifts
-from .chain import append_case_event, append_to_box, locked_box
-from .models import Box, Case, CaseEvent, Count, ExpectedChange, Rotation, Signature
+from .chain import append_case_event, append_to_box, append_to_rotation_log, locked_box
+from .models import (Box, BoxScan, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd,
+                     Signature)
+from .signing import confirm_password
 
-__all__ = ["Refused", "beyond_thresholds", "box_for", "box_by_id", "expected_commission", "open_count", "recount",
-           "rotation_close", "rotation_start", "sign_count", "worked_at"]
+__all__ = ["Refused", "accept_recount", "approve_recount", "beyond_thresholds", "box_for", "box_by_id",
+           "expected_commission", "open_count", "recount", "rotation_close", "rotation_start", "sign_count",
+           "worked_at"]
+
+DECIDE_RECOUNT = "count.decide_recount"
 
 
 # --- The rotation log ----------------------------------------------------------------------------
 
+def _clock(moment: dt.datetime) -> str:
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
+
+
 @transaction.atomic
 def rotation_start(*, table: Table, person, duty: str = Rotation.DEALER, starts_at: dt.datetime,
-                   recorded_by, at: dt.datetime | None = None) -> Rotation:
-    """A supervisor records that `person` deals (or supervises) at `table` from `starts_at`."""
+                   recorded_by, gaming_day: dt.date | None = None, at: dt.datetime | None = None) -> Rotation:
+    """A supervisor records that `person` deals (or supervises) at `table` from `starts_at`, a
+    moment already past, within the gaming day (`gaming_day`, when the request names one)."""
+    at = at or timezone.now()
     if duty not in dict(Rotation.DUTIES):
         raise refuse("duty", None, gettext_noop("Duty: a person at a table either deals or supervises."), "duty")
-    return Rotation.objects.create(table=table, person=person, duty=duty, gaming_day=shifts.gaming_day(starts_at),
-                                   starts_at=starts_at, recorded_by=recorded_by, recorded_at=at or timezone.now())
+    if starts_at > at:
+        raise refuse("rotation_future", None, gettext_noop("From: a rotation entry records who worked from a time "
+                                                           "already past; {starts} has not come yet."), "starts_at",
+                     starts=_clock(starts_at))
+    day = shifts.gaming_day(starts_at)
+    if gaming_day is not None and gaming_day != day:
+        raise refuse("rotation_day", None, gettext_noop("From: {starts} is not within the gaming day {day}."),
+                     "starts_at", starts=_clock(starts_at), day=gaming_day.isoformat())
+    if not person.is_active:
+        raise refuse("rotation_person", None, gettext_noop("Person: {who} no longer works here."), "person",
+                     who=person.get_full_name() or person.get_username())
+    return append_to_rotation_log(table.casino, Rotation(table=table, person=person, duty=duty, gaming_day=day,
+                                                         starts_at=starts_at, recorded_by=recorded_by,
+                                                         recorded_at=at))
 
 
 @transaction.atomic
-def rotation_close(*, entry: Rotation, ends_at: dt.datetime, closed_by) -> Rotation:
-    """Close a rotation entry with its end, once."""
-    entry = Rotation.objects.select_for_update().get(pk=entry.pk)
+def rotation_close(*, entry: Rotation, ends_at: dt.datetime, closed_by, at: dt.datetime | None = None) -> Rotation:
+    """Close a rotation entry with its end, once, within its gaming day."""
+    entry = Rotation.objects.select_for_update().select_related("table__casino").get(pk=entry.pk)
     if entry.ends_at is not None:
         raise refuse("rotation_closed", None, gettext_noop("This rotation entry already ended at {ends}; record a "
                                                            "new entry instead."), "ends_at", conflict=True,
-                     ends=timezone.localtime(entry.ends_at).strftime("%Y-%m-%d %H:%M"))
+                     ends=_clock(entry.ends_at))
     if ends_at <= entry.starts_at:
         raise refuse("rotation_end", None, gettext_noop("End: a rotation entry ends after it starts."), "ends_at")
+    day_ends = shifts.day_bounds(entry.gaming_day)[1]
+    if ends_at > day_ends:
+        raise refuse("rotation_day", None, gettext_noop("End: an entry ends within its gaming day, by {ends}."),
+                     "ends_at", ends=_clock(day_ends))
+    append_to_rotation_log(entry.table.casino, RotationEnd(entry=entry, ends_at=ends_at, recorded_by=closed_by,
+                                                           recorded_at=at or timezone.now()))
     entry.ends_at, entry.ended_by = ends_at, closed_by
     entry.save(update_fields=["ends_at", "ended_by"])
     return entry
@@ -91,29 +130,63 @@ def box_by_id(box_id) -> Box:
                                                   "of boxes ready to count."), "box", box=str(box_id)) from None
 
 
-def boxes_ready(*, casino=None, now: dt.datetime | None = None, days: int = 2) -> list[Box]:
-    """The boxes of the table-shifts that have ended, in the last `days` gaming days, of every
-    table that recorded a jogo in them: each made if it was not yet."""
+def make_boxes(*, now: dt.datetime | None = None) -> None:
+    """Make the box of every table-shift that has ended and recorded a jogo, where it was not made
+    yet. The jogos are read once each, in the order they were stored, from the last one read
+    before (`BoxScan`); a jogo whose shift has not ended yet is read again next time."""
     now = now or timezone.now()
-    today, _ = shifts.shift_of(now)
-    first, _ = shifts.shift_bounds(today - dt.timedelta(days=days - 1), 1)
-    originals = Jogo.objects.filter(revision=0, recorded_at__gte=first, recorded_at__lt=now)
-    if casino is not None:
-        originals = originals.filter(table__casino=casino)
-    wanted = set()
-    for table_id, moment in originals.values_list("table_id", "recorded_at").order_by():
-        day, shift = shifts.shift_of(moment)
-        if shifts.shift_bounds(day, shift)[1] <= now:
-            wanted.add((table_id, day, shift))
-    existing = {(b.table_id, b.gaming_day, b.shift) for b in Box.objects.filter(gaming_day__gte=first.date() - dt.timedelta(days=1))}
-    tables = {t.pk: t for t in Table.objects.filter(pk__in={w[0] for w in wanted - existing})}
     with transaction.atomic():
-        for table_id, day, shift in sorted(wanted - existing, key=lambda w: (w[1], w[2], w[0])):
-            box_for(table=tables[table_id], gaming_day=day, shift=shift)
-    boxes = Box.objects.filter(ends_at__lte=now, starts_at__gte=first).select_related("table__casino")
+        BoxScan.objects.get_or_create(pk=1)
+        scan = BoxScan.objects.select_for_update().get(pk=1)
+        wanted, through = set(), scan.last_jogo_id
+        rows = (Jogo.objects.filter(pk__gt=scan.last_jogo_id, revision=0).order_by("pk")
+                .values_list("pk", "table_id", "recorded_at"))
+        waiting = False
+        for pk, table_id, moment in rows.iterator(chunk_size=5000):
+            day, shift = shifts.shift_of(moment)
+            if shifts.shift_bounds(day, shift)[1] <= now:
+                wanted.add((table_id, day, shift))
+            else:
+                waiting = True  # this jogo's shift is still running: read again from here
+            if not waiting:
+                through = pk
+        if wanted:
+            first = min(day for _, day, _ in wanted)
+            existing = set(Box.objects.filter(gaming_day__gte=first).values_list("table_id", "gaming_day", "shift"))
+            tables = {t.pk: t for t in Table.objects.filter(pk__in={w[0] for w in wanted - existing})}
+            for table_id, day, shift in sorted(wanted - existing, key=lambda w: (w[1], w[2], w[0])):
+                box_for(table=tables[table_id], gaming_day=day, shift=shift)
+        if through != scan.last_jogo_id:
+            scan.last_jogo_id = through
+            scan.save(update_fields=["last_jogo_id"])
+
+
+def to_count() -> QuerySet[Box]:
+    """The boxes with counting still to do: never counted, or whose latest count is open,
+    abandoned, disagreed, or agreed and since approved for a recount."""
+    latest = Count.objects.filter(box=OuterRef("pk")).order_by("-attempt").values("pk")[:1]
+    agreed = Signature.objects.filter(count=OuterRef("latest"), count__signatures__counted=F("counted"),
+                                      count__signatures__seq__lt=F("seq"))
+    approved = Decision.objects.filter(count=OuterRef("latest"), kind=Decision.RECOUNT_APPROVED)
+    return Box.objects.annotate(latest=Subquery(latest)).filter(~Exists(agreed) | Exists(approved))
+
+
+def boxes_ready(*, casino=None, now: dt.datetime | None = None, day: dt.date | None = None,
+                recent_days: int = 2) -> list[Box]:
+    """The boxes of ended table-shifts: with `day`, every box of that gaming day; otherwise every
+    box with counting still to do, however old, and the boxes counted in the last `recent_days`
+    gaming days. Oldest first. The boxes of table-shifts that ended since are made first."""
+    now = now or timezone.now()
+    make_boxes(now=now)
+    ended = Box.objects.filter(ends_at__lte=now)
     if casino is not None:
-        boxes = boxes.filter(casino=casino)
-    return list(boxes.order_by("gaming_day", "shift", "table__number"))
+        ended = ended.filter(casino=casino)
+    if day is not None:
+        boxes = ended.filter(gaming_day=day)
+    else:
+        since = shifts.gaming_day(now) - dt.timedelta(days=recent_days - 1)
+        boxes = ended.filter(Q(pk__in=to_count().values("pk")) | Q(gaming_day__gte=since))
+    return list(boxes.select_related("table__casino").order_by("gaming_day", "shift", "table__number"))
 
 
 def box_jogos(box: Box):
@@ -182,11 +255,46 @@ def _refuse_if_not_ended(box: Box, at: dt.datetime) -> None:
 
 # --- Counting ------------------------------------------------------------------------------------
 
+def counts_of(box: Box) -> list[Count]:
+    """The box's counts, oldest first, with what their state reads (signatures, decisions and
+    expected changes)."""
+    counts = Count.objects.filter(box=box).prefetch_related("signatures", "decisions", "changes")
+    return list(counts.order_by("attempt"))
+
+
+def count_of_record(counts: list[Count]) -> Count | None:
+    """The count whose figures are the box's: the latest recount a manager accepted, otherwise
+    the first count both counters signed alike; None while no count agreed."""
+    accepted = [c for c in counts if any(d.kind == Decision.RECOUNT_ACCEPTED for d in c.decisions.all())]
+    return accepted[-1] if accepted else next((c for c in counts if c.agreed), None)
+
+
+def is_open(count: Count) -> bool:
+    """A count waiting for a signature: fewer than two, and not abandoned."""
+    return not count.complete and not count.abandoned
+
+
+def recount_approved(count: Count) -> Decision | None:
+    return next((d for d in count.decisions.all() if d.kind == Decision.RECOUNT_APPROVED), None)
+
+
+def seen_by(counts: list[Count]) -> set[int]:
+    """The counters who have seen the box's expected figure: the signers of a count that agreed."""
+    return {s.recorded_by_id for c in counts if c.agreed for s in c.signed}
+
+
 def _open(box: Box, *, opened_by, attempt: int, reason: str, at: dt.datetime) -> Count:
     _refuse_if_not_ended(box, at)
-    _refuse_if_worked_at(opened_by, box)
     return append_to_box(box, Count(attempt=attempt, expected=expected_commission(box), reason=reason,
                                     recorded_by=opened_by, recorded_at=at))
+
+
+def _refuse_if_seen(counter, box: Box, counts: list[Count]) -> None:
+    if counter.pk in seen_by(counts):
+        raise refuse("seen_expected", None,
+                     gettext_noop("Counter: {who} signed a count of this box that agreed and so has seen what it "
+                                  "should hold; a recount is signed by counters who have not."), "counter",
+                     conflict=True, who=counter.get_full_name() or counter.get_username())
 
 
 @transaction.atomic
@@ -194,28 +302,126 @@ def open_count(*, box: Box, opened_by, at: dt.datetime | None = None) -> Count:
     """Open the count of a box whose table-shift has ended: its expected commission is fixed now.
     A box has one count; counting it again is a recount (`recount`)."""
     box = locked_box(box)
-    latest = Count.objects.filter(box=box).order_by("-attempt").first()
-    if latest is not None:
+    if Count.objects.filter(box=box).exists():
         raise refuse("already_counted", None,
                      gettext_noop("Box: the box of table {table}, shift {shift} of {day} already has its count; it is "
                                   "counted again only by a recount, which states its reason."), "box", conflict=True,
                      table=box.table.number, shift=box.shift, day=box.gaming_day.isoformat())
+    _refuse_if_worked_at(opened_by, box)
     return _open(box, opened_by=opened_by, attempt=1, reason="", at=at or timezone.now())
 
 
+def _refuse_if_open(latest: Count, by, abandon: bool) -> None:
+    first = latest.signed[0].recorded_by_id if latest.signed else latest.recorded_by_id
+    if abandon and by.pk == first:
+        return
+    if abandon:
+        raise refuse("not_first_signer", None,
+                     gettext_noop("Box: only the counter who signed count {attempt} first may abandon it."), "abandon",
+                     conflict=True, attempt=latest.attempt)
+    raise refuse("count_open", None,
+                 gettext_noop("Box: count {attempt} waits for its second signature; the box is counted again only "
+                              "after it, unless its first signer abandons it."), "box", conflict=True,
+                 attempt=latest.attempt)
+
+
 @transaction.atomic
-def recount(*, box: Box, opened_by, reason: str, at: dt.datetime | None = None) -> Count:
+def recount(*, box: Box, opened_by, reason: str, abandon: bool = False, at: dt.datetime | None = None) -> Count:
     """Count a box again, for a stated reason: a new count (attempt 2, 3, ...) with the expected
-    commission fixed anew; every earlier count and its signatures are kept."""
+    commission fixed anew; every earlier count and its signatures are kept. Allowed after a count
+    whose totals differ or that was abandoned; a count still waiting for its second signature is
+    first abandoned by its first signer (`abandon`), with the same reason. After a count that
+    agreed, only a manager's approval starts a recount (`approve_recount`)."""
+    at = at or timezone.now()
     reason = (reason or "").strip()
     if not reason:
         raise refuse("reason", None, gettext_noop("Reason: a recount states why the box is counted again."), "reason")
     box = locked_box(box)
-    latest = Count.objects.filter(box=box).order_by("-attempt").first()
-    if latest is None:
+    counts = counts_of(box)
+    if not counts:
         raise refuse("not_counted", None, gettext_noop("Box: this box has not been counted yet; its first count "
                                                        "needs no reason."), "box", conflict=True)
-    return _open(box, opened_by=opened_by, attempt=latest.attempt + 1, reason=reason, at=at or timezone.now())
+    latest = counts[-1]
+    if latest.agreed:
+        raise refuse("recount_needs_approval", None,
+                     gettext_noop("Box: both counters agreed on this box and saw what it should hold; a recount now "
+                                  "needs a manager's approval, with its reason."), "box", conflict=True)
+    _refuse_if_worked_at(opened_by, box)
+    _refuse_if_seen(opened_by, box, counts)
+    if is_open(latest):
+        _refuse_if_open(latest, opened_by, abandon)
+        append_to_box(box, Decision(count=latest, kind=Decision.ABANDONED, reason=reason, recorded_by=opened_by,
+                                    recorded_at=at))
+    return _open(box, opened_by=opened_by, attempt=latest.attempt + 1, reason=reason, at=at)
+
+
+def _manager_decides(box: Box, by, reason: str, reason_needed: str) -> tuple[Box, list[Count], str]:
+    """What a manager's decision on a recount starts with: his permission and his reason checked,
+    then the box locked and its counts read."""
+    if not by.has_perm(DECIDE_RECOUNT):
+        raise refuse("not_manager", None, gettext_noop("Only a manager decides on a recount of a box whose count "
+                                                       "agreed."), conflict=True)
+    reason = (reason or "").strip()
+    if not reason:
+        raise refuse("reason", None, reason_needed, "reason")
+    box = locked_box(box)
+    return box, counts_of(box), reason
+
+
+@transaction.atomic
+def approve_recount(*, box: Box, by, reason: str, at: dt.datetime | None = None) -> Decision:
+    """A manager approves counting again a box whose latest count agreed, saying why. Two
+    counters who have not seen the box's expected figure then count it; the first signature
+    opens the recount, with this reason."""
+    box, counts, reason = _manager_decides(box, by, reason, gettext_noop("Reason: approving a recount says why the "
+                                                                         "box is counted again."))
+    latest = counts[-1] if counts else None
+    if latest is None or not latest.agreed:
+        raise refuse("recount_not_needed", None,
+                     gettext_noop("Box: only a box whose latest count agreed needs a manager's approval to be "
+                                  "counted again."), "box", conflict=True)
+    if recount_approved(latest):
+        raise refuse("recount_approved", None, gettext_noop("Box: a recount of count {attempt} is already "
+                                                            "approved."), "box", conflict=True,
+                     attempt=latest.attempt)
+    return append_to_box(box, Decision(count=latest, kind=Decision.RECOUNT_APPROVED, reason=reason, recorded_by=by,
+                                       recorded_at=at or timezone.now()))
+
+
+@transaction.atomic
+def accept_recount(*, box: Box, by, attempt: int, reason: str, at: dt.datetime | None = None) -> Decision:
+    """A manager accepts a recount that agreed as the box's figure of record, saying why: the
+    box's variance, and its case, follow that count from now on."""
+    at = at or timezone.now()
+    box, counts, reason = _manager_decides(box, by, reason, gettext_noop("Reason: accepting a recount says why its "
+                                                                         "figure is the box's."))
+    record = count_of_record(counts)
+    count = next((c for c in counts if c.attempt == attempt), None)
+    if count is None or not count.agreed or record is None or count.attempt <= record.attempt:
+        raise refuse("not_acceptable", None,
+                     gettext_noop("Count: only a recount that agreed, later than the count of record, is accepted "
+                                  "in its place; count {attempt} is not one."), "count", conflict=True,
+                     attempt=attempt)
+    decision = append_to_box(box, Decision(count=count, kind=Decision.RECOUNT_ACCEPTED, reason=reason,
+                                           recorded_by=by, recorded_at=at))
+    reconcile(box=box, count=Count.objects.prefetch_related("signatures", "changes").get(pk=count.pk), by=by, at=at)
+    return decision
+
+
+def _counted_amount(counted) -> int:
+    """The counted amount as the record format writes amounts: a whole number, or a string of
+    plain digits."""
+    if isinstance(counted, str) and counted.isascii() and counted.isdigit():
+        counted = int(counted)
+    if isinstance(counted, bool) or not isinstance(counted, int):
+        raise refuse("counted", None, gettext_noop("Amount counted: a whole number of currency units."), "counted")
+    if counted < 0:
+        raise refuse("negative", None, gettext_noop("Amount counted: an amount counted is never negative ({amount})."),
+                     "counted", amount=counted)
+    if counted > MAX_AMOUNT:
+        raise refuse("counted", None, gettext_noop("Amount counted: at most {limit} units."), "counted",
+                     limit=MAX_AMOUNT)
+    return counted
 
 
 def _denominations(denominations, counted: int) -> dict[str, int]:
@@ -242,48 +448,88 @@ def _denominations(denominations, counted: int) -> dict[str, int]:
     return {str(value): quantity for value, quantity in sorted(chips.items()) if quantity}
 
 
-@transaction.atomic
+def _count_to_sign(box: Box, counts: list[Count], counter, at: dt.datetime) -> Count:
+    """The count a signature now goes to: the open count, or a new one when the box has none (its
+    first count) or a manager approved a recount of its latest count."""
+    latest = counts[-1] if counts else None
+    if latest is None:
+        return _open(box, opened_by=counter, attempt=1, reason="", at=at)
+    if is_open(latest):
+        return latest
+    approval = recount_approved(latest) if latest.agreed else None
+    if approval is not None:
+        return _open(box, opened_by=counter, attempt=latest.attempt + 1, reason=approval.reason, at=at)
+    if latest.agreed:
+        raise refuse("count_complete", None, gettext_noop("Box: this count has both its signatures; counting the box "
+                                                          "again is a recount, which a manager approves."), "box",
+                     conflict=True)
+    raise refuse("count_complete", None, gettext_noop("Box: count {attempt} is over; counting the box again is a "
+                                                      "recount, which states its reason."), "box", conflict=True,
+                 attempt=latest.attempt)
+
+
+def _next_attempt(counts: list[Count]) -> int:
+    """The attempt a signature now signs: the open count's, or the next."""
+    latest = counts[-1] if counts else None
+    return latest.attempt if latest is not None and is_open(latest) else (latest.attempt + 1 if latest else 1)
+
+
 def sign_count(*, box: Box, counter, password: str, counted, denominations: dict | None = None,
+               attempt: int | None = None, idempotency_key: str = "", request=None,
                at: dt.datetime | None = None) -> Signature:
-    """A counter's counted total of the box, signed by confirming his password. The box's first
-    signature opens its count when nobody has. With the second counter's signature the count is
-    complete: when both totals agree, the box is counted and its variance may open its case."""
+    """A counter's counted total of the box, signed by confirming his password (through the
+    login's lockout when `request` is given). `attempt` names the count it signs (None: whatever
+    count is open); a count that has moved on is a conflict. The box's first signature opens its
+    count, and the first after a manager's approval the recount. With the second counter's
+    signature the count is complete: when both totals agree and it is the count of record, its
+    variance may open the box's case.
+
+    A signature already recorded with `idempotency_key` by the same counter is returned as it is
+    (`signature.replayed` is True), so that a retried request signs once."""
     at = at or timezone.now()
-    if isinstance(counted, bool) or not isinstance(counted, int):
-        try:
-            counted = int(str(counted).strip())
-        except ValueError:
-            raise refuse("counted", None, gettext_noop("Amount counted: a whole number of currency units."),
-                         "counted") from None
-    if counted < 0:
-        raise refuse("negative", None, gettext_noop("Amount counted: an amount counted is never negative ({amount})."),
-                     "counted", amount=counted)
-    if counted > MAX_AMOUNT:
-        raise refuse("counted", None, gettext_noop("Amount counted: at most {limit} units."), "counted",
-                     limit=MAX_AMOUNT)
+    counted = _counted_amount(counted)
     chips = _denominations(denominations, counted)
-    if not password or not counter.check_password(password):
-        raise refuse("password", None, gettext_noop("Password: it does not match; a counter signs a count by "
-                                                    "confirming his own password."), "password")
+    # Before the transaction: a wrong password is counted toward the lockout even though the
+    # signature is refused (the refusal rolls its transaction back).
+    confirm_password(counter, password, request)
+    with transaction.atomic():
+        return _sign(box=box, counter=counter, counted=counted, chips=chips, attempt=attempt,
+                     idempotency_key=idempotency_key, at=at)
+
+
+def _sign(*, box: Box, counter, counted: int, chips: dict, attempt: int | None, idempotency_key: str,
+          at: dt.datetime) -> Signature:
     box = locked_box(box)
-    count = Count.objects.filter(box=box).order_by("-attempt").first()
-    if count is None:
-        count = _open(box, opened_by=counter, attempt=1, reason="", at=at)
+    if idempotency_key:
+        earlier = Signature.objects.filter(box=box, idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            if earlier.recorded_by_id != counter.pk:
+                raise refuse("idempotency_key", None, gettext_noop("Idempotency key: already used for another "
+                                                                   "counter's signature."), "idempotency_key",
+                             conflict=True)
+            earlier.replayed = True
+            return earlier
+    counts = counts_of(box)
+    now_at = _next_attempt(counts)
+    if attempt is not None and attempt != now_at:
+        raise refuse("count_moved_on", None,
+                     gettext_noop("Count: you are signing count {asked}, but the box is at count {now}; read the "
+                                  "box again and count it as it stands."), "count", conflict=True, asked=attempt,
+                     now=now_at)
     _refuse_if_not_ended(box, at)
     _refuse_if_worked_at(counter, box)
-    signed = list(count.signatures.all())
-    if any(s.recorded_by_id == counter.pk for s in signed):
+    _refuse_if_seen(counter, box, counts)
+    count = _count_to_sign(box, counts, counter, at)
+    if any(s.recorded_by_id == counter.pk for s in count.signatures.all()):
         raise refuse("signed_twice", None, gettext_noop("Counter: {who} has already signed this count; the second "
                                                         "signature is another counter's."), "counter",
-                     conflict=True, who=counter.get_username())
-    if len(signed) >= 2:
-        raise refuse("count_complete", None, gettext_noop("Box: this count has both its signatures; counting the box "
-                                                          "again is a recount, which states its reason."), "box",
-                     conflict=True)
+                     conflict=True, who=counter.get_full_name() or counter.get_username())
     signature = append_to_box(box, Signature(count=count, counted=counted, denominations=chips,
-                                             recorded_by=counter, recorded_at=at))
-    count = Count.objects.prefetch_related("signatures", "changes").get(pk=count.pk)
-    if count.agreed:
+                                             idempotency_key=idempotency_key, recorded_by=counter, recorded_at=at))
+    signature.replayed = False
+    counts = counts_of(box)
+    count = next(c for c in counts if c.pk == count.pk)
+    if count.agreed and count_of_record(counts) == count:
         reconcile(box=box, count=count, by=counter, at=at)
     return signature
 
@@ -291,9 +537,10 @@ def sign_count(*, box: Box, counter, password: str, counted, denominations: dict
 # --- Cases ---------------------------------------------------------------------------------------
 
 def reconcile(*, box: Box, count: Count, by, at: dt.datetime) -> CaseEvent | None:
-    """After a count agrees, or its expected figure changes: a variance beyond the thresholds
-    opens the box's case, or reopens it when it was explained or resolved; a case still being
-    worked gets an event with the new figures. Nothing happens to a box without a case whose
+    """After the count of record agrees, or its expected figure changes, or a manager accepts a
+    recount in its place: a variance beyond the thresholds opens the box's case, or reopens it
+    when it was explained or resolved; a case still being worked gets an event with the new
+    figures. Nothing happens to a box without a case whose
     variance is within the thresholds."""
     expected, counted, variance = count.expected_now, count.counted, count.variance
     if variance is None:
@@ -317,7 +564,8 @@ def reconcile(*, box: Box, count: Count, by, at: dt.datetime) -> CaseEvent | Non
 @transaction.atomic
 def correction_approved(*, amendment: Amendment) -> list[ExpectedChange]:
     """A correction approved after a box's count opened changes what the box should hold: the
-    box's latest count gets its new expected figure, and a counted box is reconciled again (its
+    box's latest count and its count of record get their new expected figure, and a counted box
+    is reconciled again (its
     case opens or reopens, visibly, when the new variance is beyond the thresholds)."""
     revision = amendment.revision
     if revision is None:
@@ -333,15 +581,17 @@ def correction_approved(*, amendment: Amendment) -> list[ExpectedChange]:
         if box is None:
             continue
         box = locked_box(box)
-        count = Count.objects.filter(box=box).order_by("-attempt").first()
-        if count is None:
+        counts = counts_of(box)
+        if not counts:
             continue
         expected = expected_commission(box)
-        if expected == count.expected_now:
-            continue
-        made.append(append_to_box(box, ExpectedChange(count=count, expected=expected, amendment=amendment,
-                                                      recorded_by=amendment.decided_by,
-                                                      recorded_at=amendment.decided_at)))
-        count = Count.objects.prefetch_related("signatures", "changes").get(pk=count.pk)
-        reconcile(box=box, count=count, by=amendment.decided_by, at=amendment.decided_at)
+        record = count_of_record(counts)
+        moved = [count for count in {counts[-1], record} - {None} if count.expected_now != expected]
+        for count in sorted(moved, key=lambda c: c.attempt):
+            made.append(append_to_box(box, ExpectedChange(count=count, expected=expected, amendment=amendment,
+                                                          recorded_by=amendment.decided_by,
+                                                          recorded_at=amendment.decided_at)))
+        if record in moved:
+            record = Count.objects.prefetch_related("signatures", "changes").get(pk=record.pk)
+            reconcile(box=box, count=record, by=amendment.decided_by, at=amendment.decided_at)
     return made

@@ -7,5 +7,6 @@ from . import api
 router = SimpleRouter()
 router.register("boxes", api.BoxViewSet)
 router.register("cases", api.CaseViewSet)
+router.register("rotation", api.RotationViewSet)
 
 urlpatterns = [path("", include(router.urls))]

@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit.access import require, visible_tables
@@ -156,16 +156,29 @@ def _rotation_page(request: HttpRequest, day: dt.date, *, form: RotationForm | N
         status=status)
 
 
-def _day_asked(request: HttpRequest) -> dt.date:
+def _day_asked(request: HttpRequest) -> tuple[dt.date, str | None]:
+    """The gaming day of ?day=, today's when none is asked; and what is wrong with the day asked,
+    in the person's words, when it is not one the log shows (the day is then today's, to show)."""
+    today = shifts.gaming_day(timezone.now())
+    if not request.GET.get("day"):
+        return today, None
     form = DayForm(request.GET)
-    return form.cleaned_data["day"] if form.is_valid() else shifts.gaming_day(timezone.now())
+    if form.is_valid():
+        return form.cleaned_data["day"], None
+    return today, pgettext("an error message naming its field", "{field}: {message}").format(
+        field=form["day"].label, message=" ".join(form.errors["day"]))
 
 
 @login_required
 @permission_required(VIEW_ROTATION, raise_exception=True)
 def rotation(request: HttpRequest) -> HttpResponse:
-    """The rotation log of a gaming day (?day=, today's by default); a new entry is posted here."""
-    day = _day_asked(request)
+    """The rotation log of a gaming day (?day=, today's by default); a new entry is posted here.
+    A day that is not one (?day=2026-99-99) or that the log does not keep is a 400 that says so,
+    over today's log, and records nothing: never an entry on another day than the one asked."""
+    day, wrong = _day_asked(request)
+    if wrong:
+        messages.error(request, wrong)
+        return _rotation_page(request, day, status=400)
     if request.method != "POST":
         return _rotation_page(request, day)
     if not request.user.has_perm(KEEP_ROTATION):

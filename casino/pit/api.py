@@ -11,9 +11,10 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Exists, OuterRef
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -21,13 +22,15 @@ from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
 
 from casino.api_errors import validated
+from casino.limits import REASON_MAX_LENGTH
 from casino.parsers import JSONParser
 
 from . import schema, selectors, services  # noqa: F401  (schema registers the record's OpenAPI extension)
 from .access import require, visible_tables, visible_tables_marked
-from .models import Amendment, Flag, Game, Jogo, Movement, Refusal, Table, superseded
+from .models import Amendment, Casino, DayEvent, Flag, Game, Jogo, Movement, Refusal, Table, superseded
 from .serializers import (AmendmentSerializer, DecisionSerializer, FlagInputSerializer, FlagSerializer,
                           GameSerializer, JogoHeadersSerializer, JogoSerializer, MovementInputSerializer,
                           MovementSerializer, RecordSerializer, RefusalSerializer, StartGameSerializer,
@@ -253,6 +256,43 @@ class FlagViewSet(ReadViewSet):
 
     def get_queryset(self):
         return Flag.objects.filter(table__in=self.tables())
+
+
+class DayCloseApi(APIView):
+    """Close a casino's gaming day after review (services.close_day), as a manager does on the
+    daily report's page. Refused (409) while something holds the day, each problem named (a
+    commission box not yet counted), unless `override_reason` says why it closes all the same:
+    the close event keeps the reason and what it covered."""
+
+    class DayCloseInputSerializer(serializers.Serializer):
+        casino = serializers.PrimaryKeyRelatedField(queryset=Casino.objects.all(), label=_("Casino"))
+        day = serializers.DateField(label=_("Gaming day"))
+        note = serializers.CharField(required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH,
+                                     label=_("Note"))
+        override_reason = serializers.CharField(
+            required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH,
+            label=_("Reason for closing anyway"),
+            help_text="why the day closes although something still holds it (a box not yet counted); managers only")
+
+    class DayCloseSerializer(serializers.Serializer):
+        casino = serializers.IntegerField(source="gaming_day.casino_id")
+        day = serializers.DateField(source="gaming_day.day")
+        closed = serializers.BooleanField(source="gaming_day.closed")
+        by = serializers.CharField(source="by.username")
+        at = serializers.DateTimeField()
+        note = serializers.CharField(source="reason")
+        override_reason = serializers.CharField()
+        overridden = serializers.ListField(child=serializers.DictField(), help_text="what held the day, as the "
+                                                                                   "refusal said it")
+
+    @extend_schema(request=DayCloseInputSerializer, responses={200: DayCloseSerializer})
+    def post(self, request):
+        require(request.user, services.CLOSE_GAMING_DAY)
+        data = validated(self.DayCloseInputSerializer, request.data)
+        state = services.close_day(casino=data["casino"], day=data["day"], user=request.user, note=data["note"],
+                                   override_reason=data["override_reason"])
+        event = DayEvent.objects.select_related("gaming_day", "by").filter(gaming_day=state).latest("pk")
+        return Response(self.DayCloseSerializer(event).data)
 
 
 class TokenView(ObtainAuthToken):

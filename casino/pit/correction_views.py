@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from casino.limits import REASON_MAX_LENGTH
+
 from . import corrections, errors, services
 from .access import require
 from .forms import JogoForm, initial_from_record
@@ -25,13 +27,13 @@ from .views import palette
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Why is the jogo corrected?"), max_length=2000,
+    reason = forms.CharField(label=gettext_lazy("Why is the jogo corrected?"), max_length=REASON_MAX_LENGTH,
                              widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class DecisionForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Reason for the decision (required to reject)"), required=False,
-                             max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))
+                             max_length=REASON_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 def _jogo(request: HttpRequest, pk: int) -> Jogo:

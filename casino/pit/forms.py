@@ -12,6 +12,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from casino.limits import NAME_MAX_LENGTH
 from casino.terms.vocabulary import article_name, localise, pay_all_article_text
 from regulation.record import CONDITIONS as ENGINE_CONDITIONS
 from regulation.record import MAX_AMOUNT
@@ -69,7 +70,8 @@ class SeatForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for chair in range(4):
-            self.fields[f"name_{chair}"] = forms.CharField(label=_("Player"), max_length=80, required=False)
+            self.fields[f"name_{chair}"] = forms.CharField(label=_("Player"), max_length=NAME_MAX_LENGTH,
+                                                           required=False)
             self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, max_value=MAX_AMOUNT,
                                                                  required=False)
 

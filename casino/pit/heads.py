@@ -5,17 +5,23 @@ delete a table's last rows and rewind the table's head, or change a row and re-h
 after it, leaves a chain that checks. Saving each table's head (last `seq` and its `hash`)
 somewhere the database's owner cannot write, every night, anchors the chain: later, the row
 at that `seq` must still exist and still have that hash (`verify_ledger --heads FILE`).
+
+Other apps' chains are anchored in the same file: an app registers an `Anchor` (a section of
+the file, its heads, and the check of saved heads) from its AppConfig.ready, so that the pit
+imports none of them. The count registers its boxes, cases and rotation logs.
 """
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import OuterRef, Subquery
 
 from .models import Jogo, Movement, Table
 
-FORMAT = "ledger-heads/1"
+FORMAT = "ledger-heads/2"
+FORMATS = ("ledger-heads/1", FORMAT)  # version 1 saved the tables only
 
 
 @dataclass(frozen=True)
@@ -51,23 +57,44 @@ def heads(tables=None, *, before: dt.datetime | None = None) -> list[Head]:
     return found
 
 
-def snapshot(at: dt.datetime) -> dict:
-    """The heads as the JSON that `ledger_heads --out` writes."""
-    return {"format": FORMAT, "taken_at": at.astimezone(dt.UTC).isoformat(),
-            "tables": [{"table_id": head.table.pk, "casino": head.table.casino.name, "table": head.table.number,
-                        "seq": head.seq, "hash": head.hash} for head in heads()]}
-
-
 @dataclass(frozen=True)
 class Departure:
-    """A saved head the ledger no longer passes through."""
-    casino: str
-    table: str
+    """A saved head the chain no longer passes through."""
+    chain: str  # the chain in words: "table C-01 (Casino Lisboa)", "count box 12 (...)"
     seq: int
     problem: str
 
     def __str__(self) -> str:
-        return f"table {self.table} ({self.casino}), saved head at ledger seq {self.seq}: {self.problem}"
+        return f"{self.chain}, saved head at ledger seq {self.seq}: {self.problem}"
+
+
+GONE = "that row no longer exists: rows were removed from the end of the chain"
+
+
+def rewritten(now: str, saved: str) -> str:
+    return f"that row's hash is now {now[:16]}…, not the saved {saved[:16]}…: the chain was rewritten up to it"
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Another app's chains in the heads file: `section` names its list; `heads()` gives the
+    entries to save (each with "seq" and "hash"); `departures(entries)` checks saved entries."""
+    section: str
+    heads: Callable[[], list[dict]]
+    departures: Callable[[list[dict]], list[Departure]]
+
+
+OTHER_ANCHORS: list[Anchor] = []
+
+
+def snapshot(at: dt.datetime) -> dict:
+    """The heads as the JSON that `ledger_heads --out` writes."""
+    saved = {"format": FORMAT, "taken_at": at.astimezone(dt.UTC).isoformat(),
+             "tables": [{"table_id": head.table.pk, "casino": head.table.casino.name, "table": head.table.number,
+                         "seq": head.seq, "hash": head.hash} for head in heads()]}
+    for anchor in OTHER_ANCHORS:
+        saved[anchor.section] = anchor.heads()
+    return saved
 
 
 class UnreadableHeads(ValueError):
@@ -77,12 +104,14 @@ class UnreadableHeads(ValueError):
 def departures(saved: dict) -> list[Departure]:
     """Every saved head the ledger no longer passes through: the row at the saved `seq` is gone
     (rows were removed from the end) or has another hash (a row at or before it was changed and
-    the chain re-hashed). A table recorded after the heads were saved simply has no saved head."""
+    the chain re-hashed). A table recorded after the heads were saved simply has no saved head.
+    Then the other apps' chains saved in the same file (`OTHER_ANCHORS`)."""
     try:
-        if saved.get("format") != FORMAT:
+        if saved.get("format") not in FORMATS:
             raise UnreadableHeads(f"not a file written by ledger_heads (format {FORMAT!r} expected)")
         wanted = [(int(e["table_id"]), str(e["casino"]), str(e["table"]), int(e["seq"]), str(e["hash"]))
                   for e in saved["tables"]]
+        others = [(anchor, list(saved.get(anchor.section, []))) for anchor in OTHER_ANCHORS]
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise UnreadableHeads(f"the heads file cannot be read: {error}") from error
     found: dict[tuple[int, int], str] = {}
@@ -94,9 +123,12 @@ def departures(saved: dict) -> list[Departure]:
     for table_id, casino, table, seq, hash_ in wanted:
         now = found.get((table_id, seq))
         if now is None:
-            out.append(Departure(casino, table, seq, "that row no longer exists: rows were removed from the end of "
-                                                     "the chain"))
+            out.append(Departure(f"table {table} ({casino})", seq, GONE))
         elif now != hash_:
-            out.append(Departure(casino, table, seq, f"that row's hash is now {now[:16]}…, not the saved "
-                                                     f"{hash_[:16]}…: the chain was rewritten up to it"))
+            out.append(Departure(f"table {table} ({casino})", seq, rewritten(now, hash_)))
+    for anchor, entries in others:
+        try:
+            out += anchor.departures(entries)
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise UnreadableHeads(f"the heads file cannot be read ({anchor.section}): {error}") from error
     return out

@@ -449,7 +449,13 @@ class GamingDay(models.Model):
 
 
 class DayEvent(models.Model):
-    """One close or reopen of a gaming day: who, when and why. Append-only, like the ledger."""
+    """One close or reopen of a gaming day: who, when and why. Append-only, like the ledger.
+
+    A day is closed while something still holds it (a commission box not yet counted, say:
+    services.close_day asks the other apps) only by a manager who states why: the close event
+    keeps his `override_reason` and, in `overridden`, each problem it covered as the refusal gave
+    it (code, message, and the template and params that say it again in another language). Both
+    are empty on a close that nothing held, and on a reopening."""
 
     CLOSED, REOPENED = "closed", "reopened"
     ACTIONS = [(CLOSED, _("closed")), (REOPENED, _("reopened"))]
@@ -459,6 +465,10 @@ class DayEvent(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField()
     reason = models.TextField(blank=True, help_text=_("required to reopen; an optional note on closing"))
+    override_reason = models.TextField(blank=True, help_text=_("why a manager closed the day although something "
+                                                                "still held it"))
+    overridden = models.JSONField(default=list, blank=True, help_text=_("what held the day when it was closed "
+                                                                         "anyway, as the refusal said it"))
 
     class Meta:
         ordering = ["gaming_day", "at", "pk"]

@@ -15,7 +15,8 @@
 
 Supervisors keep the rotation log (who deals and supervises at which table, when); inspectors
 and managers read it and the variance cases, add notes to cases, mark them explained or
-escalate them; only a manager resolves a case.
+escalate them; only a manager resolves a case, approves a recount of a box whose count agreed, and
+accepts a recount as the box's figure of record.
 
 Where a permission is "at assigned tables", `access.py` checks the assignment too.
 """
@@ -38,7 +39,8 @@ ROLES = {
     INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ["pit.flag_jogo", "pit.view_daily_report"],
     MANAGER: READ_ALL + FLAG_LIFE + CASES + ["pit.approve_amendment", "pit.view_daily_report",
                                              "pit.close_gaming_day", "pit.view_gamingday",
-                                             "pit.view_dayevent", "count.resolve_case"],
+                                             "pit.view_dayevent", "count.resolve_case",
+                                             "count.decide_recount"],
     COUNTER: ["count.view_box", "count.count_box"],
 }
 

@@ -5,7 +5,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
-from regulation.record import MAX_AMOUNT
+from casino.api_fields import WholeUnitsField
+from casino.limits import NAME_MAX_LENGTH, REASON_MAX_LENGTH
 
 from . import selectors
 from .models import Amendment, Flag, Game, Jogo, Movement, Player, Refusal, Table
@@ -101,17 +102,11 @@ def chair_field(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=3, help_text=CHAIR_HELP, **kwargs)
 
 
-def amount_field(**kwargs) -> serializers.IntegerField:
-    """Whole currency units, at most MAX_AMOUNT (10^12), the engine's limit for a record's amounts."""
-    return serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT,
-                                    help_text=f"whole currency units, 1 to {MAX_AMOUNT}", **kwargs)
-
-
 class StartGameSerializer(serializers.Serializer):
     class PlayerInput(serializers.Serializer):
         chair = chair_field(label=_("Chair"))
-        name = serializers.CharField(max_length=100, label=_("Player"))
-        capital = amount_field(label=_("Capital at stake"))
+        name = serializers.CharField(max_length=NAME_MAX_LENGTH, label=_("Player"))
+        capital = WholeUnitsField(label=_("Capital at stake"))
 
     players = PlayerInput(many=True, label=_("Players"))
     first_banker = chair_field(label=_("First banker"))
@@ -120,11 +115,11 @@ class StartGameSerializer(serializers.Serializer):
 class MovementInputSerializer(serializers.Serializer):
     chair = chair_field(label=_("Chair"))
     kind = serializers.ChoiceField(choices=Movement.KINDS, label=_("Kind"))
-    amount = amount_field(label=_("Amount"))
+    amount = WholeUnitsField(label=_("Amount"))
 
 
 class FlagInputSerializer(serializers.Serializer):
-    note = serializers.CharField(max_length=2000, label=_("Note"), help_text="what the inspector saw")
+    note = serializers.CharField(max_length=REASON_MAX_LENGTH, label=_("Note"), help_text="what the inspector saw")
 
 
 class JogoHeadersSerializer(serializers.Serializer):
@@ -196,11 +191,11 @@ class AmendmentSerializer(serializers.ModelSerializer):
                   "decided_at", "decision_reason", "revision"]
         read_only_fields = ["proposed_by", "proposed_at", "state", "decided_by", "decided_at", "decision_reason",
                             "revision"]
-        extra_kwargs = {"jogo": {"label": _("Jogo")}, "reason": {"label": _("Reason"), "max_length": 2000}}
+        extra_kwargs = {"jogo": {"label": _("Jogo")}, "reason": {"label": _("Reason"), "max_length": REASON_MAX_LENGTH}}
 
 
 class DecisionSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH,
                                    help_text="why: required to reject, optional to approve")
 
 

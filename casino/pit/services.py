@@ -33,10 +33,13 @@ from .models import (Amendment, Casino, DayEvent, Flag, FlagComment, Game, Gamin
 from .recheck import capital_after
 from .selectors import (current_jogos, last_jogo, open_game, projected, replayed_capital, replayed_progress,
                         with_movements)
-from .signals import correction_approved
+from .signals import correction_approved, day_closing
 
 
 # --- Gaming days ---------------------------------------------------------------------------------
+
+CLOSE_GAMING_DAY = "pit.close_gaming_day"  # a manager's (roles.py)
+
 
 def refuse_if_day_closed(table: Table, day: dt.date) -> None:
     """A gaming day its casino's manager has closed (`close_day`) takes no new jogo and no
@@ -60,21 +63,40 @@ def _locked_day(casino: Casino, day: dt.date) -> GamingDay:
     return GamingDay.objects.select_for_update().get(casino=casino, day=day)
 
 
-def close_day(*, casino: Casino, day: dt.date, user: User, note: str = "", at: dt.datetime | None = None) -> GamingDay:
+def close_day(*, casino: Casino, day: dt.date, user: User, note: str = "", override_reason: str = "",
+              at: dt.datetime | None = None) -> GamingDay:
     """A manager closes a gaming day after review: from then on the pit refuses new jogos of
-    that day and amendments of its jogos, until the day is reopened with a reason."""
+    that day and amendments of its jogos, until the day is reopened with a reason.
+
+    The other apps say what still holds the day (`signals.day_closing`; the count: each
+    commission box not yet counted). A held day is refused, naming each problem, unless a
+    manager states why he closes it all the same (`override_reason`, ignored when nothing holds
+    the day): the close event keeps his reason and the problems it covers (`DayEvent`)."""
     at = at or timezone.now()
     if day >= gaming_day(at):
         raise refuse("day_not_over", None, gettext_noop("The gaming day {day} is not over yet; a day is closed "
                                                         "after it ends."), "gaming_day", day=day.isoformat())
+    reason = (override_reason or "").strip()
     with transaction.atomic():
         state = _locked_day(casino, day)
         if state.closed:
             raise refuse("day_closed", None, gettext_noop("The gaming day {day} is already closed."), "gaming_day",
                          conflict=True, day=day.isoformat())
+        held = [problem for _receiver, problems in day_closing.send(sender=GamingDay, casino=casino, day=day)
+                for problem in problems or ()]
+        if held and not reason:
+            raise Refused(*held, Problem.of(
+                "override_reason", None, gettext_noop("Reason for closing anyway: to close the gaming day {day} all "
+                                                      "the same, a manager states the reason."),
+                "override_reason", day=day.isoformat()), conflict=True)
+        if held and not user.has_perm(CLOSE_GAMING_DAY):
+            raise Refused(*held, Problem.of(
+                "override_by_manager", None, gettext_noop("Reason for closing anyway: only a manager closes a gaming "
+                                                          "day all the same."), "override_reason"), conflict=True)
         state.closed = True
         state.save(update_fields=["closed"])
-        DayEvent.objects.create(gaming_day=state, action=DayEvent.CLOSED, by=user, at=at, reason=note.strip())
+        DayEvent.objects.create(gaming_day=state, action=DayEvent.CLOSED, by=user, at=at, reason=note.strip(),
+                                override_reason=reason if held else "", overridden=[stored(p) for p in held])
         return state
 
 

@@ -14,6 +14,7 @@ router.register("flags", api.FlagViewSet)
 
 urlpatterns = [
     path("", include(router.urls)),
+    path("gaming-days/close/", api.DayCloseApi.as_view(), name="api-day-close"),
     path("auth/token/", api.TokenView.as_view(), name="api-token"),
     path("schema/", api.SchemaView.as_view(), name="api-schema"),
     path("docs/", api.DocsView.as_view(url_name="api-schema"), name="api-docs"),

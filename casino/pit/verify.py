@@ -30,10 +30,19 @@ from .selectors import with_movements
 
 FETCH = 2000  # rows per round trip of each cursor
 
-# Records other apps keep like the ledger (the count's boxes and cases) are checked too: an app
-# registers its check here from its AppConfig.ready, so that the pit imports none of them. A
-# check returns the first break of each broken chain, in words.
-OTHER_CHECKS: list[Callable[[], list[str]]] = []
+@dataclass(frozen=True)
+class Checked:
+    """What a check of other records found: the first break of each broken chain, in words, and
+    what it checked ("12 count box(es), ...") for verify_ledger's summary."""
+
+    found: list[str]
+    summary: str
+
+
+# Records other apps keep like the ledger (the count's boxes, cases and rotation log) are
+# checked too: an app registers its check here from its AppConfig.ready, so that the pit imports
+# none of them.
+OTHER_CHECKS: list[Callable[[], Checked]] = []
 
 # Each row is read as these values: its id and links, then its content in the chain's order.
 HEAD = ("id", "prev_hash", "hash")

@@ -38,6 +38,9 @@ def palette(variant: str) -> list[str]:
 
 @login_required
 def tables(request: HttpRequest) -> HttpResponse:
+    """The tables the user may see; a counter, who sees none, is sent to the boxes to count."""
+    if request.user.has_perm("count.count_box") and not request.user.has_perm("pit.view_table"):
+        return redirect("counting:boxes")
     rows = visible_tables(request.user).select_related("casino").order_by("casino__name", "number")
     games = {game.table_id: game for game in Game.objects.filter(table__in=rows, ended_at__isnull=True)
              .annotate(played=Count("jogos", filter=Q(jogos__revision=0)))}

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from casino.limits import REASON_MAX_LENGTH
 from casino.pit.models import Casino
 
 
@@ -10,12 +11,18 @@ class DayForm(forms.Form):
 
 
 class CloseForm(forms.Form):
-    note = forms.CharField(label=_("Note (optional)"), required=False, max_length=2000,
+    note = forms.CharField(label=_("Note (optional)"), required=False, max_length=REASON_MAX_LENGTH,
                            widget=forms.Textarea(attrs={"rows": 2}))
+    override_reason = forms.CharField(
+        label=_("Reason for closing anyway"), required=False, max_length=REASON_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Only while boxes of the day are not counted yet: the reason is kept and printed beside each "
+                    "of them in the daily report."))
     confirm = forms.BooleanField(
         label=_("I have reviewed this gaming day and close it: its jogos cannot change until a manager reopens it."),
         error_messages={"required": _("Closing the day: tick the confirmation first.")})
 
 
 class ReopenForm(forms.Form):
-    reason = forms.CharField(label=_("Reason (required)"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason (required)"), max_length=REASON_MAX_LENGTH,
+                             widget=forms.Textarea(attrs={"rows": 2}))

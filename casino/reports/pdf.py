@@ -15,7 +15,7 @@ from casino.pit.models import Casino
 from casino.printing import LANGUAGES, listing, render_pdf, software_version
 
 from .charts import bar_chart, column_chart
-from .selectors import GRADES, DailySummary, Exceptions, Figures, TierLine, daily_summary
+from .selectors import GRADES, CountHead, DailySummary, Exceptions, Figures, TierLine, daily_summary
 
 
 def _figures(figures: Figures) -> tuple[int, ...]:
@@ -35,9 +35,9 @@ def _shifts(row: TableShifts) -> list[int | str | None]:
             for figure in ((line.expected, line.counted, signed(line.variance)) if line else ("", "", ""))]
 
 
-def _head(head: Head) -> tuple[int]:
-    """A table's last ledger entry; its hash is printed beside, in a cell of its own, as the
-    ledger holds it."""
+def _head(head: Head | CountHead) -> tuple[int]:
+    """A chain's last entry (a table's, a box's or a case's); its hash is printed beside, in a
+    cell of its own, as the ledger holds it."""
     return (head.seq,)
 
 
@@ -58,6 +58,7 @@ def report_html(summary: DailySummary, *, language: str, generated_at: dt.dateti
             "tiers": listing(summary.tiers, _tier, total=("", "", totals.wins, totals.commission), minimum=10),
             "boxes": listing(summary.reconciliation.by_table, _shifts),
             "heads": listing(summary.heads, _head),
+            "count_heads": listing(summary.count_heads, _head),
         })
 
 

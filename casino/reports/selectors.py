@@ -12,7 +12,9 @@ from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce, ExtractHour
 from django.utils.translation import gettext as _, gettext_noop
 
-from casino.count.selectors import Reconciliation, reconciliation
+from casino.count.heads import box_heads, case_heads
+from casino.count.models import Box, Case
+from casino.count.selectors import BOX_NOT_COUNTED, BoxLine, Reconciliation, reconciliation
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, DayEvent, Flag, GamingDay, Jogo, Refusal, superseded
 from casino.pit.days import day_bounds, gaming_day, hours_of_the_day
@@ -235,6 +237,67 @@ APPENDIX_ORDER = list(_WHAT)
 
 
 @dataclass(frozen=True)
+class BoxTotals:
+    """The casino's commission boxes of the day, like with like: expected against counted over the
+    boxes counted only (a box still being counted has no counted figure to set against its
+    expected one); the boxes not counted yet apart, with their expected commission."""
+
+    counted_boxes: int = 0
+    expected: int = 0
+    counted: int = 0
+    over: int = 0  # the overages and the shortages, each summed apart: never netted (art. 70)
+    short: int = 0
+    open_cases: int = 0
+    uncounted_boxes: int = 0
+    uncounted_expected: int = 0
+
+
+def box_totals(day: Reconciliation) -> BoxTotals:
+    """The casino total of the day's reconciliation (no query). A box is counted when its latest
+    count agrees, as its line shows it."""
+    counted = [line for line in day.lines if line.counted is not None]
+    waiting = [line for line in day.lines if line.counted is None]
+    return BoxTotals(counted_boxes=len(counted), expected=sum(line.expected for line in counted),
+                     counted=sum(line.counted for line in counted), over=day.over, short=day.short,
+                     open_cases=day.open_cases, uncounted_boxes=len(waiting),
+                     uncounted_expected=sum(line.expected for line in waiting))
+
+
+@dataclass(frozen=True)
+class ClosedUncounted:
+    """A box not yet counted when a manager closed the day all the same: his reason, and how the
+    box stands now (`line`: None when it has neither jogos nor a box any more)."""
+
+    table: str
+    shift: int
+    reason: str
+    by: str
+    at: dt.datetime
+    line: BoxLine | None = None
+
+    @property
+    def counted(self) -> int | None:
+        return self.line.counted if self.line else None
+
+
+def closed_uncounted(events: list[DayEvent], day: Reconciliation) -> list[ClosedUncounted]:
+    """Each box that a close of the day covered with the manager's reason (`DayEvent.overridden`,
+    the count's problems `BOX_NOT_COUNTED`), in the order of the closes; no query."""
+    lines = {(line.table, line.shift): line for line in day.lines}
+    found = []
+    for event in events:
+        if event.action != DayEvent.CLOSED:
+            continue
+        by = event.by.get_full_name() or event.by.get_username()
+        for held in event.overridden:
+            params = held.get("params") or {}
+            if held.get("code") == BOX_NOT_COUNTED and "table" in params and "shift" in params:
+                key = (params["table"], params["shift"])
+                found.append(ClosedUncounted(*key, event.override_reason, by, event.at, lines.get(key)))
+    return found
+
+
+@dataclass(frozen=True)
 class DailySummary:
     casino: Casino
     day: dt.date
@@ -248,12 +311,24 @@ class DailySummary:
     # Each table's ledger head at the end of the day (issue 13 §6): printed on the signed
     # report, it anchors the hash chains outside the database.
     heads: list[Head] = field(default_factory=list)
+    # The heads of the day's count chains as they stand when printed (counting goes on after
+    # the day ends): each box's (table, shift, seq, hash) and each of their cases'.
+    count_heads: list[CountHead] = field(default_factory=list)
     # Each table-shift's commission box: expected, counted, variance and its case (issue 11 §3).
     reconciliation: Reconciliation = field(default_factory=Reconciliation)
 
     @property
     def empty(self) -> bool:
         return not self.tables
+
+    @property
+    def box_totals(self) -> BoxTotals:
+        return box_totals(self.reconciliation)
+
+    @property
+    def closed_uncounted(self) -> list[ClosedUncounted]:
+        """The boxes not yet counted when the day was closed, each with the manager's reason."""
+        return closed_uncounted(self.events, self.reconciliation)
 
     @property
     def closed(self) -> bool:
@@ -392,7 +467,32 @@ def daily_summary(casino: Casino, day: dt.date) -> DailySummary:
     return DailySummary(casino=casino, day=day, tables=tables, totals=totals, tiers=tier_lines(tables),
                         exceptions=exceptions(casino, day, totals), commission_by_hour=commission_by_hour(casino, day),
                         state=state, events=events, heads=ledger_heads(casino, day),
+                        count_heads=count_heads(casino, day),
                         reconciliation=reconciliation(casino, day))
+
+
+@dataclass(frozen=True)
+class CountHead:
+    """The head of one of the day's count chains: a box's, or its case's."""
+
+    table: str
+    shift: int
+    case: bool  # the box's variance case, not the box
+    seq: int
+    hash: str
+
+
+def count_heads(casino: Casino, day: dt.date) -> list[CountHead]:
+    """Each of the day's boxes' chain heads, and each of their cases', read from the rows (two
+    queries whatever the number of boxes)."""
+    boxes = Box.objects.filter(casino=casino, gaming_day=day)
+    saved = box_heads(boxes)
+    found = [CountHead(e["table"], e["shift"], False, e["seq"], e["hash"]) for e in saved]
+    where = {e["box_id"]: (e["table"], e["shift"]) for e in saved}
+    if where:
+        found += [CountHead(*where[e["box_id"]], True, e["seq"], e["hash"])
+                  for e in case_heads(Case.objects.filter(box__in=list(where))) if e["box_id"] in where]
+    return sorted(found, key=lambda h: (h.table, h.shift, h.case))
 
 
 def ledger_heads(casino: Casino, day: dt.date) -> list[Head]:

@@ -70,7 +70,8 @@ def close(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
     form = CloseForm(request.POST)
     if form.is_valid():
         try:
-            services.close_day(casino=casino, day=day, user=request.user, note=form.cleaned_data["note"])
+            services.close_day(casino=casino, day=day, user=request.user, note=form.cleaned_data["note"],
+                               override_reason=form.cleaned_data["override_reason"])
             messages.success(request, translation.gettext("The gaming day %(day)s is closed.") % {"day": day})
         except Refused as refused:
             messages.error(request, " ".join(localise(problem) for problem in refused.problems))

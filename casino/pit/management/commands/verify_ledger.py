@@ -40,16 +40,20 @@ class Command(BaseCommand):
                 found += departures(saved)
             except UnreadableHeads as error:
                 raise CommandError(f"{heads}: {error}") from error
+        others = []
         for check in OTHER_CHECKS:
-            found += check()
+            checked = check()
+            found += checked.found
+            others.append(checked.summary)
         for item in found:
             self.stderr.write(f"BROKEN {item}")
         if found:
             raise CommandError(f"ledger broken at {len(found)} place(s); first: {found[0]}")
         elapsed = time.perf_counter() - started
         anchored = f", each through its head saved at {saved['taken_at']}" if saved is not None else ""
-        self.stdout.write(f"ledger intact: {len(tables)} table(s) checked{anchored}; {rows} rows in {elapsed:.1f} s "
-                          f"with {workers} worker(s)")
+        also = "".join(f"; {summary}" for summary in others)
+        self.stdout.write(f"ledger intact: {len(tables)} table(s) checked{anchored}; {rows} rows{also}; in "
+                          f"{elapsed:.1f} s with {workers} worker(s)")
 
     def _saved(self, path: str) -> dict:
         try:

@@ -1,0 +1,29 @@
+"""An idle browser on a pit terminal, in a real headless Chromium: static/idle.js sends it to the
+login page, which says the session ended for inactivity (tests/test_sessions.py has the rest)."""
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from tests.pit import staff
+from tests.test_pit_browser import Screen, browser  # noqa: F401 (the browser fixture)
+
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("flush_ledger_afterwards")]
+
+
+@pytest.fixture
+def screen(browser, live_server):  # noqa: F811
+    return Screen(browser, live_server)
+
+
+def test_an_idle_browser_is_sent_to_the_login_page_which_says_why(screen, settings):
+    staff()
+    settings.SESSION_IDLE_SECONDS = 2
+    screen.log_in("dealer")  # lands on the tables, /pit/
+
+    # Nobody touches the browser: the script alone leaves the page.
+    screen.wait_for(".messages", "You were logged out after a period of inactivity. Log in again to continue.")
+
+    assert screen.driver.current_url == f"{screen.base}/accounts/login/?next=%2Fpit%2F"
+    assert screen.driver.find_elements(By.CSS_SELECTOR, "header.top .who") == []
