@@ -157,15 +157,23 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
                 honours_worth_fan = True
             if wind == round_wind == seat_wind:
                 codes.append("double_wind_set")
+        combination = False
         if len(valued_dragons) == 3:
             codes.append("big_three_dragons")
         elif len(dragon_sets) == 2 and pair in DRAGONS:
             codes.append("small_three_dragons")
+            combination = True
         if len(valued_winds) == 4:
             codes.append("big_four_winds")
             honours_worth_fan = True
         elif len(wind_sets) == 3 and pair in WINDS:
             codes.append("small_four_winds")
+            combination = True
+        if combination and readings["I-18"] == "honours_together":
+            # I-18: honours that score together are worth fán, though no set of them scores alone
+            # (three sets of winds neither the seat's nor the round's; under the Chinese §8.4, two
+            # concealed dragon sets).
+            honours_worth_fan = True
 
     if not chows:
         codes.append("all_pongs")
@@ -185,7 +193,8 @@ def conventional_items(shape: Shape, ctx: WinContext, rules: RuleSet) -> list[st
         codes.append("pure_one_suit")
     elif mixed_one_suit and not (honours_worth_fan and readings["I-11"] == "honours_worth_no_fan"):
         # I-11: «sem valerem fán ou fán dobrado» (無番之門風牌): with a dragon set or a seat- or
-        # round-wind set that scores, the hand has only that item; an honour pair is fine.
+        # round-wind set that scores, the hand has only that item; an honour pair is fine. I-18:
+        # so with honours that make small four winds or small three dragons.
         codes.append("mixed_one_suit")
     if only_terminals_honours and not has_honours:
         codes.append("pure_terminals")

@@ -273,6 +273,21 @@ READINGS: tuple[Reading, ...] = (
         ),
     ),
     Reading(
+        "I-18", "6(a)(2)",
+        gettext_noop("Are honours that score only together, as small four winds, worth fán for wân iat sêk "
+                     "(mixed one suit)?"),
+        "pedras trunfos ou pedras ventos sem valerem «fán» ou «fán» dobrado … Pedras ventos («Siu sei hei») — "
+        "É atribuído 1 «fán» ao jogo ganho com três conjuntos e um par de pedras, todos do grupo de ventos.",
+        "混一色，即由一某一色牌（索子、萬子或筒子牌）及無番之門風牌或中發白所組成 … 小四喜，三擱及一對門風牌",
+        (
+            _alt("honours_together", gettext_noop("Yes: honours that together make small four winds or small "
+                                                  "three dragons are worth fán, so the hand scores that item "
+                                                  "and not mixed one suit.")),
+            _alt("each_set", gettext_noop("No: each honour set is judged alone; with no dragon set and no seat- "
+                                          "or round-wind set, mixed one suit scores beside small four winds.")),
+        ),
+    ),
+    Reading(
         "§8.2", "6(a)(2), 6(b)(2)",
         gettext_noop("Does a win on the last discard score the last tile?"),
         "ao jogo ganho com a última pedra da jogada",
@@ -448,12 +463,21 @@ def _no_chow_meld(jogo: "Jogo", result: "Result") -> bool:
     return _conventional_win(jogo, result) and all(meld.kind != "chow" for meld in jogo.hand.melds)
 
 
-_HONOUR_SET_ITEMS = frozenset({"dragon_set", "round_wind_set", "seat_wind_set", "double_wind_set",
-                               "big_three_dragons", "big_four_winds"})
+# I-11: the items of honour sets that score; I-18: the items of honours that score only together.
+HONOUR_SET_ITEMS = frozenset({"dragon_set", "round_wind_set", "seat_wind_set", "double_wind_set",
+                              "big_three_dragons", "big_four_winds"})
+HONOUR_COMBINATIONS = frozenset({"small_four_winds", "small_three_dragons"})
 
 
-def _honour_set_scored(jogo: "Jogo", result: "Result") -> bool:
-    return _conventional_win(jogo, result) and any(item.code in _HONOUR_SET_ITEMS for item in result.grade.items)
+def _honours_worth_fan(jogo: "Jogo", result: "Result") -> bool:
+    """I-11: an honour set that scores; or, since I-18 reads honours that score together as worth
+    fán, an honour combination (I-11's other alternative then adds wân iat sêk beside it)."""
+    return _conventional_win(jogo, result) and any(
+        item.code in HONOUR_SET_ITEMS or item.code in HONOUR_COMBINATIONS for item in result.grade.items)
+
+
+def _honour_combination_scored(jogo: "Jogo", result: "Result") -> bool:
+    return _conventional_win(jogo, result) and any(item.code in HONOUR_COMBINATIONS for item in result.grade.items)
 
 
 def _pay_all(*articles: str) -> Callable[["Jogo", "Result"], bool]:
@@ -473,11 +497,12 @@ CAN_APPLY: dict[str, Callable[["Jogo", "Result"], bool]] = {
     "I-6": lambda jogo, result: jogo.result == "false_win" or (result.fan or 0) >= 2,
     "I-7": _capped,
     "I-8": _capped,
-    "I-11": _honour_set_scored,
+    "I-11": _honours_worth_fan,
     "I-12": _pay_all("10(a)(5)"),
     "I-13": lambda jogo, result: jogo.result == "win" and "heavenly" in jogo.conditions,
     "I-14": _pay_all("10(b)(1)"),
     "I-16": _pay_all("10(a)(1)"),
+    "I-18": _honour_combination_scored,
     "§8.2": lambda jogo, result: "last_tile" in jogo.conditions and jogo.discarder is not None,
     "§8.4": _holds_honours,
     "§8.6": _holds_honours,

@@ -153,7 +153,7 @@ PORTUGUESE_READINGS = {
     "I-5": ADDITIVE, "I-6": "doubling", "I-7": "pro_rata", "I-8": "from_what_is_received",
     "I-9": "every_due", "I-10": "single_share", "I-11": "honours_worth_no_fan", "I-12": "any_set_of_three",
     "I-13": "no_winning_tile", "I-14": "winner_holds_none", "I-15": "any_discard", "I-16": "on_view",
-    "I-17": "seated_players",
+    "I-17": "seated_players", "I-18": "honours_together",
     "§8.2": "portuguese", "§8.3": "portuguese", "§8.4": "portuguese", "§8.6": "portuguese", "§8.8": "chicken",
     "§8.10": "portuguese", "§8.11": "portuguese", "§8.12": "portuguese", "§8.13": "portuguese",
     "§8.14": "open_kong", "§8.15": "every_other_player",

@@ -85,10 +85,25 @@
       });
     }
 
+    // Art. 2: the game has four of each tile. A fifth copy, counted over every tile field of the
+    // form (a field of one tile is replaced, so its own tile does not count), is refused as it is
+    // tapped, with the page's note (pit/_palette.html) until the next tile is taken.
+    const note = form.querySelector("[data-fifth-copy]");
+    function say(text) { if (note) note.textContent = text; }
+    function copiesElsewhere(code) {
+      return tileFields.filter((f) => !(f === target && f.dataset.tiles === "one"))
+        .flatMap((f) => codes(f.value) || []).filter((c) => c === code).length;
+    }
+
     form.querySelectorAll("[data-tile]").forEach((button) => {
       button.addEventListener("click", () => {
         if (!target) return;
         const code = button.dataset.tile;
+        if (copiesElsewhere(code) >= 4) {
+          say(note ? note.dataset.fifthCopy : "");
+          return;
+        }
+        say("");
         if (target.dataset.tiles === "one") {
           target.value = code;
         } else {
@@ -104,6 +119,7 @@
     if (back) {
       back.addEventListener("click", () => {
         if (!target) return;
+        say("");
         const list = codes(target.value) || [];
         list.pop();
         target.value = notation(list);

@@ -1,5 +1,5 @@
-"""The audit's re-score of jogos recorded under an earlier reading (RULES.md §9, 2026-11-23): the
-stored outcome differs from the engine's, and the difference names the reading.
+"""The audit's re-score of jogos recorded under an earlier reading (RULES.md §9, 2026-11-23, and §10,
+2026-11-25): the stored outcome differs from the engine's, and the difference names the reading.
 
 Each jogo is planted in the ledger with the figures the earlier reading gave (tests/audit.py's
 `plant`, past the service, as an import of old jogos would arrive)."""
@@ -9,8 +9,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from casino.audit.readings import register
+from casino.audit.selectors import Days
 from casino.pit.recheck import compare, stored
-from tests.audit import next_values, plant
+from tests.audit import DAY, next_values, plant
 from tests.pit import seat, staff, table
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +41,42 @@ def test_i11_a_jogo_graded_mixed_one_suit_with_a_dragon_pong_names_i11():
 
     assert reading_of(row) == "I-11 (Art. 6(a)(2))"
     assert {"fan", "outcome.fan", "outcome.items"} <= fields_of(row)
+
+
+# I-18 (RULES.md §10, 2026-11-25): East wins in the East round with 789m, pongs of South, West and
+# North (neither his seat's wind nor the round's) and a pair of East: small four winds. Before the
+# reading it also scored mixed one suit, 2 fán; now small four winds alone, 1 fán.
+SMALL_FOUR_WINDS_ONE_SUIT = {"winner": "E", "discarder": "S", "declared_fan": 2,
+                             "hand": {"concealed": "789m222z333z444z1z", "winning_tile": "1z"}}
+EACH_SET_ITEMS = [{"code": "small_four_winds", "fan": 1, "article": "6(a)(2)"},
+                  {"code": "mixed_one_suit", "fan": 1, "article": "6(a)(2)"}]
+
+
+def test_i18_a_jogo_graded_mixed_one_suit_beside_small_four_winds_names_i18():
+    people, t1, _ = staff()
+    game = seat(t1, people["dealer"])
+    now = next_values(game, people["dealer"], fields=SMALL_FOUR_WINDS_ONE_SUIT)
+    assert [item["code"] for item in now["outcome"]["items"]] == ["small_four_winds"]
+    earlier = {**now["outcome"], "fan": 2, "fan_mismatch": False, "items": EACH_SET_ITEMS}
+    row = plant(game, people["dealer"], fields=SMALL_FOUR_WINDS_ONE_SUIT, outcome=earlier, fan=2,
+                fan_mismatch=False)
+
+    assert reading_of(row) == "I-18 (Art. 6(a)(2))"
+    assert {"fan", "outcome.fan", "outcome.items"} <= fields_of(row)
+
+
+def test_i18_the_register_counts_a_jogo_recorded_before_the_reading_under_i18():
+    people, t1, _ = staff()
+    game = seat(t1, people["dealer"])
+    now = next_values(game, people["dealer"], fields=SMALL_FOUR_WINDS_ONE_SUIT)
+    row = plant(game, people["dealer"], fields=SMALL_FOUR_WINDS_ONE_SUIT,
+                outcome={**now["outcome"], "fan": 2, "items": EACH_SET_ITEMS}, fan=2, fan_mismatch=False)
+
+    i18 = next(point for point in register(Days(DAY, DAY)) if point.reading.code == "I-18")
+
+    assert [(rules.code, alternative.name) for rules, alternative in i18.adopted] == [
+        ("portaria-135-91-M", "honours_together"), ("portaria-135-91-M-zh", "honours_together")]
+    assert (i18.decided, [link.jogo_id for link in i18.jogos]) == (1, [row.pk])
 
 
 def test_i8_a_commission_above_what_the_winner_received_names_i8():

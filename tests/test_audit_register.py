@@ -9,6 +9,7 @@ and the pay-all."""
 from __future__ import annotations
 
 import pytest
+from django.utils.html import escape
 
 from casino.audit.readings import LISTED, register
 from casino.audit.selectors import Days, explain
@@ -151,7 +152,9 @@ def test_the_jogo_page_shows_the_outcome_under_the_other_reading_beside_the_reco
     page = inspector.get(f"/audit/jogos/{pay_all.pk}/").content.decode()
     assert 'id="decided-I-6"' in page and '<a href="/audit/readings/#I-6">I-6</a>' in page
     assert "As recorded" in page and "Under the other reading" in page
-    assert "<code>doubling</code>" in page and "<code>tier_bounds</code>" in page
+    # Each alternative by its description, its code only in an attribute for machines.
+    assert 'data-alternative="doubling"' in page and 'data-alternative="tier_bounds"' in page
+    assert "X is the share of a chicken hand and every fán doubles it" in page and "<code>doubling</code>" not in page
 
     page = inspector.get(f"/audit/jogos/{chicken.pk}/").content.decode()
     assert "No reading decided this jogo" in page
@@ -163,3 +166,22 @@ def test_the_register_speaks_portuguese_and_chinese(client, day, language, words
     people, t1, game, rows = day
     client.cookies["django_language"] = language
     assert words in as_person(client, people["inspector"]).get(PAGE).content.decode()
+
+
+@pytest.mark.parametrize("language,question,adopted", [
+    ("en", "Are honours that score only together, as small four winds, worth fán",
+     "Yes: honours that together make small four winds"),
+    ("pt", "Para o «wân iat sêk» (mistura dum grupo), valem «fán» os trunfos ou ventos",
+     "Sim: trunfos ou ventos que juntos fazem pedras ventos («siu sei hei»)"),
+    ("zh-hant", "字牌各擱單獨無番、合組成小四喜等方有番者", "是：字牌合組成小四喜或小三元即為有番"),
+])
+def test_i18_the_register_shows_its_question_and_alternatives_in_each_language(client, day, language, question,
+                                                                               adopted):
+    people, t1, game, rows = day
+    client.cookies["django_language"] = language
+    page = as_person(client, people["inspector"]).get(PAGE).content.decode()
+
+    section = page.split('id="I-18"', 1)[1].split("</section>", 1)[0]
+    assert escape(question) in section and escape(adopted) in section
+    assert 'class="words-pt">«pedras trunfos ou pedras ventos sem valerem «fán»' in section
+    assert "無番之門風牌" in section and "小四喜，三擱及一對門風牌" in section

@@ -316,3 +316,46 @@ def test_the_other_books_read_first_turn_and_score_no_differently(code):
     data = record({"S": HAND_C}, winner="S", winning_tile="5m")
     plain = score_book(read_book_record(data), book(code)).to_dict()
     assert score_book(read_book_record({**data, "first_turn": True}), book(code)).to_dict() == plain
+
+
+# --- A kong kept in the hand, never laid down («sem arriar») ---
+# «se o jogador fizer um kong com uma carta comprada do monte, ele pode mantê-lo fechado na mão (caso
+# em que não tem direito a comprar outra carta)»; the example: «4 ventos Sul, sem arriar (kong
+# fechado) = 32 pontos».
+
+SOUTH_AS_HELD = player("2222z 111m 257p 369s", [], "g2")  # the book's South: 13 cards, the kong among them
+
+
+def test_cartas_exemplo_south_kong_sem_arriar_among_his_cards_is_a_closed_kong_of_32():
+    south = scored(record({**EXAMPLE, "S": SOUTH_AS_HELD}))["players"]["S"]
+    assert ("concealed_kong", 32) in items(south["points"], "points")
+    assert (south["points_total"], south["score"]) == (44, 176)  # 4 + 32 + 8, × 2 own wind, × 2 own season
+    assert items(south["doubles"], "doubles") == [("own_wind_set", 1), ("own_season", 1)]
+
+
+def test_cartas_exemplo_south_as_the_book_holds_him_settles_as_the_book_with_p_a6_example():
+    result = scored(record({**EXAMPLE, "S": SOUTH_AS_HELD}, rules={"P-A6": "example"}))
+    assert (result["players"]["S"]["points_total"], result["players"]["S"]["score"]) == (52, 208)
+    assert result["net"] == {"N": 700, "S": 300, "E": -500, "W": -500}
+
+
+def test_cartas_a_losers_kong_of_2_to_8_kept_in_hand_is_16():
+    loser = scored(record({"N": NORTH, "S": player("5555p 1357m 23s 134z", [])}))["players"]["S"]
+    assert items(loser["points"], "points") == [("concealed_kong", 16)]
+
+
+def test_cartas_p_a9_a_winner_going_out_with_kongs_kept_in_hand_is_refused_saying_how_to_write_them():
+    """«2 kongs e 2 chaus»: the book's own hand; under P-A9's default a winning hand is four sets and a
+    pair, kongs declared, so the record is refused with the way to write the kongs."""
+    data = record({"N": player("1111z 2222z 123m 45m")}, winning_tile="6m")
+    with pytest.raises(MalformedRecord) as refused:
+        score_book(read_book_record(data), RULES)
+    assert refused.value.field == "players.N.concealed"
+    message = str(refused.value)
+    assert "four 1z" in message and "among the melds" in message and "P-A9" in message
+
+
+def test_cartas_a_winner_using_the_fourth_card_in_a_chow_holds_a_pong_and_a_chow():
+    data = record({"N": player("1111m 23m 456p 789s 5z")}, winning_tile="5z", winning_from="discard")
+    north = scored(data)["players"]["N"]
+    assert ("concealed_pong", 8) in items(north["points"], "points")

@@ -191,3 +191,28 @@ def test_the_record_in_the_serralheiro_page_is_the_book_example_and_scores_528()
     result = score_book(read_book_record(example), book("serralheiro-2003")).to_dict()
     assert result["players"]["N"]["score"] == 528
     assert result["net"] == {"E": -1056, "S": -528, "W": -528, "N": 2112}
+
+
+# --- East is the banker in all three books: Serralheiro «banqueiro (vento Este)»; the English
+# booklet "The Chief (East)"; the Brazilian rules «o jogador de Leste … banqueiro». ---
+
+@pytest.mark.parametrize("banker", ["S", "W", "N"])
+def test_a_banker_other_than_east_is_refused_naming_the_field(banker):
+    with pytest.raises(MalformedRecord, match="East") as refused:
+        read_book_record({**NORTH_10C, "banker": banker})
+    assert refused.value.field == "banker"
+
+
+@pytest.mark.parametrize("code", [b.code for b in BOOKS])
+def test_cli_refuses_a_banker_other_than_east_with_exit_2_naming_the_field(code):
+    process = run("score", "--rules", code, stdin=encoded(banker="S"))
+    assert_refused(process)
+    assert process.stderr.decode().startswith("regulation score: banker: ")
+
+
+def test_cli_refuses_a_winner_whose_four_of_a_kind_is_no_complete_hand_naming_his_concealed_tiles():
+    data = {**NORTH_10C, "players": {"N": {"concealed": "1111z 123m 456m 789p", "melds": []}},
+            "winning_tile": "9p"}
+    process = run("score", "--rules", "cartas-pt-br", stdin=json.dumps(data).encode())
+    assert_refused(process)
+    assert process.stderr.decode().startswith("regulation score: players.N.concealed: four 1z")

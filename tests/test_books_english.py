@@ -225,3 +225,22 @@ def test_english_readings_the_record_cannot_decide_are_refused(code, name):
 def test_english_seven_pairs_is_not_a_winning_hand_in_the_booklet():
     result = scored(record({"S": player("1133m5577p99s55z7z")}, winning_tile="7z")).to_dict()
     assert not result["valid"] and result["errors"][0]["code"] == "not_a_winning_hand"
+
+
+# --- Four of a kind in hand: "Any player who has Kong (either Open or Close) must draw one card more
+# from the 'Loose Cards' … (4 of a kind is to be treated as a set of threes)". Four of a kind among
+# 13 tiles (no loose card drawn) was never declared a kong. ---
+
+def test_english_a_losers_four_of_a_kind_never_declared_is_a_pung_in_hand():
+    table = {"S": FIG_11_TABLE, "N": player("3333z 1357m 246p 59s", [])}
+    north = scored(record(table)).to_dict()["players"]["N"]
+    assert [(p["code"], p["points"]) for p in north["points"]] == [("concealed_pong", 8)]
+
+
+def test_english_a_winner_whose_four_of_a_kind_leaves_no_complete_hand_is_told_to_declare_the_kong():
+    data = record({"S": player("2222z 123m 456m 789p")}, winning_tile="9p")
+    with pytest.raises(MalformedRecord) as refused:
+        scored(data)
+    assert refused.value.field == "players.S.concealed"
+    assert "four 2z" in str(refused.value) and "among the melds" in str(refused.value)
+    assert "Object of the game, 3" in str(refused.value)

@@ -277,3 +277,21 @@ def test_serralheiro_grande_sequencia_is_a_limit_hand():
 def test_serralheiro_s_a13_the_misprinted_payers_cannot_be_scored():
     with pytest.raises(MalformedRecord, match="cannot be scored"):
         RULES.with_readings({"S-A13": "as_printed"})
+
+
+# --- Four of a kind in the rack: §9(a) «os congues … apenas contam com 3 pedras cada. Por esta razão,
+# há que comprar … uma pedra da cabeça do dragão». A kong is made by taking that tile; four of a kind
+# among 13 tiles (no tile taken) was never made a kong. ---
+
+def test_serralheiro_9a_a_losers_four_of_a_kind_never_made_a_kong_is_a_pong_in_the_rack():
+    south = seat(scored(record({"N": NORTH_10C, "S": player("2222z 1357m 246p 59s", [])})), "S")
+    assert [(p["code"], p["points"]) for p in south["points"]] == [("concealed_pong", 8)]
+
+
+def test_serralheiro_9a_a_winner_whose_four_of_a_kind_leaves_no_complete_hand_is_told_to_write_a_kong():
+    data = record({"N": player("2222z 123m 456m 789p")}, winning_tile="9p")
+    with pytest.raises(MalformedRecord) as refused:
+        scored(data)
+    assert refused.value.field == "players.N.concealed"
+    assert "four 2z" in str(refused.value) and "among the melds" in str(refused.value)
+    assert "§9(a)" in str(refused.value)

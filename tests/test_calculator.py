@@ -273,3 +273,63 @@ def test_first_turn_self_drawn_is_the_brazilian_mao_celeste_and_on_a_discard_a_m
     assert response.status_code == 400 and response.context["columns"] is None
     assert "is self-drawn" in " ".join(response.context["form"].errors["first_turn"])
     assert 'id="id_first_turn_error"' in response.content.decode()
+
+
+# --- The Brazilian rules pay in hundreds (P-R18, «Acerto de contas»): a 24-point hand is paid nothing ---
+
+# South goes out on West's discard with two open pongs of 2 to 8: 2 + 2 + 20 = 24 points, no double.
+HAND_OF_24 = {
+    "round_wind": "E", "banker": "E", "winner": "S", "winning_from": "discard", "discarder": "W",
+    "winning_tile": "9p", "only_possible_tile": False,
+    "players": {"S": {"concealed": "123m456m9p", "flowers": "",
+                      "melds": [{"kind": "pong", "tiles": "555p", "exposed": True},
+                                {"kind": "pong", "tiles": "333s", "exposed": True}]}},
+}
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "pays in hundreds"), ("pt", "paga em centenas"), ("zh-hant", "以百為單位付款")])
+def test_cartas_a_24_point_hand_says_nobody_pays_because_payments_round_to_hundreds(client, language, why):
+    client.force_login(user("dealer", DEALER))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(url(HAND_OF_24))
+    cartas = column(response.context["columns"], "cartas-pt-br")
+    assert cartas.valid and cartas.output["players"]["S"]["limited_score"] == 24
+    assert cartas.output["payments"] == []
+    card = response.content.decode().split('id="rules-cartas-pt-br"', 1)[1].split(">", 1)[1].split("</article>")[0]
+    assert why in card
+    # What each would have paid before rounding: 48 by East, the banker, 24 by West and North.
+    assert [(p.amount, p.paid) for p in cartas.rounded] == [(48, 0), (24, 0), (24, 0)]
+    assert "48 → 0" in card and "24 → 0" in card
+    if language != "en":
+        assert wrong_words(read(card), language) == []
+
+
+def test_cartas_payments_rounded_to_hundreds_show_what_was_due():
+    """The book's example: North's 160 is paid 200 by South and West, and East's 320 is paid 300."""
+    north = {"concealed": "456s 9m", "flowers": "f4",
+             "melds": [{"kind": "kong", "tiles": "8888p", "exposed": True},
+                       {"kind": "pong", "tiles": "777z", "exposed": True},
+                       {"kind": "pong", "tiles": "777s", "exposed": True}]}
+    hand = {"round_wind": "E", "banker": "E", "winner": "N", "winning_from": "self_drawn", "winning_tile": "9m",
+            "players": {"N": north}}
+    cartas = column(score_hand(hand), "cartas-pt-br")
+    assert [(p.payer, p.amount, p.paid) for p in cartas.rounded] == [
+        ("East (banker)", 320, 300), ("South", 160, 200), ("West", 160, 200)]
+    assert [(p.payer, p.amount) for p in cartas.payments] == [("East (banker)", 300), ("South", 200), ("West", 200)]
+    assert all(not c.rounded for c in score_hand(hand) if c.code != "cartas-pt-br")
+
+
+@pytest.mark.parametrize("language, words", [("en", "among the melds"), ("pt", "nos conjuntos"), ("zh-hant", "填入擱中")])
+def test_a_winners_four_of_a_kind_left_among_his_concealed_tiles_is_marked_beside_them_saying_how_to_write_a_kong(
+        client, language, words):
+    client.force_login(user("dealer", DEALER))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    hand = {**DRAGON_HAND, "winning_tile": "9p",
+            "players": {"S": {"concealed": "2222z 123m 456m 789p", "flowers": "", "melds": []}}}
+    response = client.get(url(hand))
+    assert response.status_code == 200
+    for each in (c for c in response.context["columns"] if c.kind == "book"):
+        assert not each.valid and each.field == "S_concealed", each.code
+        assert words in each.errors[0], each.code
+    assert words in " ".join(response.context["form"].errors["S_concealed"])

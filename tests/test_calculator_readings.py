@@ -47,10 +47,12 @@ def test_the_register_page_shows_every_books_reading_with_its_words_and_default(
         assert escape(reading.section) in section
         assert escape(reading.words) in section
         assert escape(reading.question) in section
-        for alternative in reading.alternatives:
-            assert f"<code>{alternative.name}</code>" in section
-        default_row = section.split('<tr class="default">', 1)[1].split("</tr>")[0]
-        assert f"<code>{reading.default}</code>" in default_row and "adopted by default" in default_row
+        for alternative in reading.alternatives:  # by its description; its code only for machines
+            assert f'data-alternative="{alternative.name}"' in section and f"<code>{alternative.name}<" not in section
+            assert escape(alternative.description) in section
+        default_row = section.split(f'<tr data-alternative="{reading.default}" class="default">', 1)[1]
+        default_row = default_row.split("</tr>")[0]
+        assert "adopted by default" in default_row
         assert section.count('class="default"') == 1
 
 

@@ -405,7 +405,11 @@ def test_the_refusals_list_shows_every_refused_attempt_with_its_errors_in_the_re
     assert refusal.errors[0]["template"] and refusal.errors[0]["article"] == "4(a)"
     as_(client, staff_["supervisor"])
     page = client.get(reverse("pit:refusals"), {"day": "2026-11-21"}).content.decode()
-    assert refusal.errors[0]["message"] in page and "dealer" in page and "Won · South" in page
+    # The stored English message, its count said in the singular or plural (ngettext).
+    assert refusal.errors[0]["message"] == ("Art. 4(a): 34599m112678p234s with 0 meld(s) does not form 4 sets "
+                                            "and a pair.")
+    assert "Art. 4(a): 34599m112678p234s with 0 melds does not form 4 sets and a pair." in page
+    assert "dealer" in page and "Won · South" in page
     page = client.get(reverse("pit:refusals"), {"day": "2026-11-21"}, HTTP_ACCEPT_LANGUAGE="pt").content.decode()
     assert refusal.errors[0]["message"] not in page and "Art. 4.º(a)" in page
 

@@ -39,16 +39,20 @@ def test_an_inspector_follows_the_register_to_a_jogo_and_reads_it_under_the_othe
     assert screen.text("#I-6 .decided") == "2 jogos decided by this point."
     assert screen.text("#I-4 .decided") == "0 jogos decided by this point."
     assert "«" in screen.text("#I-4 .words-pt") and "「" in screen.text("#I-4 .words-zh")
-    adopted = {row.find_element(By.TAG_NAME, "code").text: row.find_element(By.CSS_SELECTOR, "td:last-child").text
+    adopted = {row.get_attribute("data-alternative"): row.find_element(By.CSS_SELECTOR, "td:last-child").text
                for row in screen.driver.find_elements(By.CSS_SELECTOR, "#I-4 .alternatives tbody tr")}
     assert adopted == {"portuguese": "portaria-135-91-M, version 1", "chinese": "portaria-135-91-M-zh, version 1"}
+    # Each alternative by its description, not its code.
+    assert "portuguese" not in screen.text("#I-4 .alternatives") and "chinese" not in screen.text("#I-4 .alternatives")
     screen.shot("register-of-readings")
 
     screen.find("#I-6 .decided-jogos").find_element(By.PARTIAL_LINK_TEXT, "jogo 4 at table T1").click()
     screen.wait_for("#decided-I-6 h3", "What is the share a loser pays at the tier X/2X?")
     assert screen.driver.current_url.endswith(f"/audit/jogos/{pay_all.pk}/")
     side = "#decided-I-6 table.side-by-side"
-    assert cells(screen, f"{side} thead th code") == ["doubling", "tier_bounds"]
+    assert [cell.get_attribute("data-alternative") for cell in screen.driver.find_elements(
+        By.CSS_SELECTOR, f"{side} thead th[data-alternative]")] == ["doubling", "tier_bounds"]
+    assert "doubling" not in screen.text(f"{side} thead") and "X × 2^grade" in screen.text(f"{side} thead")
     grade, payments, commission = (cells(screen, f"{side} tr.{row} td") for row in ("grade", "payments", "commission"))
     assert grade == ["2", "2"]
     assert commission == [str(pay_all.commission)] * 2

@@ -231,12 +231,13 @@ def test_art_6a2_small_three_dragons_scores_with_its_two_dragon_sets():
 
 def test_art_6a2_small_four_winds_scores_one_fan():
     # North round, North wins on East's discard: 111z 222z 333z are no valued winds,
-    # 44z pair, 345m: small_four_winds + mixed_one_suit (números and honours worth no fán of
-    # their own, I-11) = 2.
+    # 44z pair, 345m: small_four_winds = 1. The honours score no item one set at a time, but
+    # together they make small four winds, so they are worth fán and the hand is no wân iat
+    # sêk (I-18; it was 2 fán before).
     result = graded(win("111z222z333z44z34m", "5m", round_wind="N", winner="N", discarder="E"))
 
-    assert_items(result, ["mixed_one_suit", "small_four_winds"])
-    assert result.fan == 2
+    assert_items(result, ["small_four_winds"])
+    assert result.fan == 1
 
 
 def test_art_6a2_terminals_and_honours_scores_one_fan():

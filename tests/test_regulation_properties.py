@@ -821,8 +821,10 @@ def test_art_6a_honour_sets_and_suits_score_their_items(case):
     assert {code: codes.count(code) for code in expected_winds} == expected_winds
     assert codes.count("all_honours") == all_honours
     assert codes.count("pure_one_suit") == (len(suits) == 1 and not has_honours)
-    # I-11: mixed one suit needs honours worth no fán: no dragon set, no seat- or round-wind set.
-    valued_honour_sets = dragon_sets or [w for w in wind_sets if w in (seat_wind, round_wind)]
+    # I-11: mixed one suit needs honours worth no fán: no dragon set, no seat- or round-wind set;
+    # I-18: nor honours that together make small four winds.
+    valued_honour_sets = dragon_sets or [w for w in wind_sets if w in (seat_wind, round_wind)] or (
+        len(wind_sets) == 3 and pair in WINDS)
     assert codes.count("mixed_one_suit") + codes.count("mixed_one_suit_all_chows") == (
         len(suits) == 1 and has_honours and not valued_honour_sets)
     assert codes.count("pure_terminals") == all(t in TERMINALS for t in tiles)

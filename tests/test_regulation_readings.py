@@ -1,5 +1,6 @@
-"""The readings RULES.md §9 names with no change in behaviour (I-15, I-16, I-17), and the
-issue's worked examples of the readings that changed, each in one place with its article.
+"""The readings RULES.md §9 names with no change in behaviour (I-15, I-16, I-17), the reading of
+§10 (I-18), and the issue's worked examples of the readings that changed, each in one place with
+its article.
 
 The other readings of §9 are tested where their rule lives: I-8 in test_regulation_settlement.py,
 I-11 and I-13 in test_regulation_fan.py, I-12, I-14 and the false win with a winning hand in
@@ -15,7 +16,8 @@ from hypothesis import given
 
 from regulation import read_record, score
 from regulation.rotation import Progress
-from tests.jogos import scored
+from regulation.rules import DEFAULT, PORTARIA_135_91_M_ZH
+from tests.jogos import record, scored
 from tests.test_regulation_properties import won_jogos
 
 EVEN = {"E": 5000, "S": 5000, "W": 5000, "N": 5000}
@@ -108,6 +110,74 @@ def test_i17_i1_a_retained_bank_does_not_count_towards_the_round():
 
     assert (progress.banker, progress.round_wind) == (0, "E")
     assert jogos_to_complete(progress) == 8
+
+
+# --- I-18: mixed one suit beside small four winds (Art. 6(a)(2)) -----------------------------------
+
+# South wins in the South round: 789m, pongs of East, West and North (neither South's seat wind
+# nor the round's), and a pair of South. The honours are worth no fán one set at a time, but
+# together they make small four winds.
+SMALL_FOUR_WINDS_ONE_SUIT = {"concealed": "789m111z333z444z2z", "winning_tile": "2z"}
+
+
+def test_i18_art_6a2_one_suit_beside_small_four_winds_scores_small_four_winds_only():
+    # «pedras trunfos ou pedras ventos sem valerem «fán»» (無番之門風牌): honours that make small
+    # four winds are worth fán, so the hand is not wân iat sêk: 1 fán, not 2.
+    result = scored(capital=EVEN, round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT)
+
+    assert result.valid, [b.message for b in result.breaches]
+    assert [(item.code, item.fan, item.article) for item in result.grade.items] == [
+        ("small_four_winds", 1, "6(a)(2)")]
+    assert result.fan == 1
+
+
+def test_i18_art_6a2_the_each_set_reading_scores_mixed_one_suit_beside_small_four_winds():
+    # The other reading judges each honour set alone: none scores, so wân iat sêk adds 1 fán.
+    each_set = DEFAULT.with_readings({"I-18": "each_set"})
+    result = score(read_record(record(round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT)), each_set)
+
+    assert sorted(item.code for item in result.grade.items) == ["mixed_one_suit", "small_four_winds"]
+    assert result.fan == 2
+
+
+def test_i18_art_6a2_under_the_any_honours_reading_of_i11_small_four_winds_keeps_mixed_one_suit():
+    # I-11's other reading allows any honours in wân iat sêk, so there is nothing for I-18 to take.
+    any_honours = DEFAULT.with_readings({"I-11": "any_honours"})
+    result = score(read_record(record(round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT)), any_honours)
+
+    assert sorted(item.code for item in result.grade.items) == ["mixed_one_suit", "small_four_winds"]
+
+
+def test_i18_art_6a2_two_unvalued_wind_pongs_and_a_wind_pair_keep_mixed_one_suit():
+    # 789m 456m, pongs of West and North and a pair of East, for South in the South round: no
+    # small four winds, no item among the honours, so wân iat sêk stands (I-11, I-18).
+    result = scored(capital=EVEN, round_wind="S", hand={"concealed": "456m789m333z444z1z", "winning_tile": "1z"})
+
+    assert [item.code for item in result.grade.items] == ["mixed_one_suit"]
+    assert result.fan == 1
+
+
+def test_i18_art_6a2_small_three_dragons_of_concealed_sets_under_the_chinese_rule_set_is_not_mixed_one_suit():
+    # §8.4 under the Chinese text: concealed dragon sets score no dragon set (碰出或槓), yet two
+    # of them and a dragon pair still make small three dragons, so the honours are worth fán.
+    hand = {"concealed": "123m456m555z666z7z", "winning_tile": "7z"}
+    jogo = read_record(record(discarder=None, hand=hand))
+
+    chinese = PORTARIA_135_91_M_ZH
+    each_set = chinese.with_readings({"I-18": "each_set"})
+
+    assert [item.code for item in score(jogo, chinese).grade.items] == ["small_three_dragons"]
+    assert sorted(item.code for item in score(jogo, each_set).grade.items) == ["mixed_one_suit", "small_three_dragons"]
+
+
+def test_i18_the_scorer_reads_the_hand_the_same_way():
+    line = record(round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT)
+    process = subprocess.run([sys.executable, "-m", "regulation", "score"], input=json.dumps(line).encode(),
+                             cwd=Path(__file__).resolve().parent.parent, capture_output=True, timeout=30)
+
+    assert process.returncode == 0, process.stderr
+    output = json.loads(process.stdout)
+    assert (output["fan"], [item["code"] for item in output["items"]]) == (1, ["small_four_winds"])
 
 
 # --- The issue's worked examples -------------------------------------------------------------------

@@ -83,7 +83,7 @@ def test_every_reading_of_the_portuguese_rule_set_is_one_of_its_alternatives_and
 
 def test_the_register_holds_every_reading_of_rules_md_and_every_difference_of_section_8():
     codes_ = {r.code for r in READINGS}
-    assert {f"I-{n}" for n in range(1, 18)} <= codes_
+    assert {f"I-{n}" for n in range(1, 19)} <= codes_
     section_8 = codes_ | {d for r in READINGS for d in r.differences}
     assert {f"§8.{n}" for n in range(1, 17)} <= section_8
     for entry in READINGS:
@@ -296,6 +296,31 @@ def test_i11_art_6a2_the_any_honours_reading_scores_mixed_one_suit_beside_the_dr
     assert codes(score(jogo(hand=hand), reading_as("I-11", "any_honours"))) == ["dragon_set", "mixed_one_suit"]
 
 
+# I-18: 789m, pongs of East, West and North and a pair of South, for South in the South round.
+SMALL_FOUR_WINDS_ONE_SUIT = {"concealed": "789m111z333z444z2z", "winning_tile": "2z"}
+
+
+def test_i18_art_6a2_is_registered_with_both_alternatives_and_the_words_of_both_texts():
+    entry = reading("I-18")
+    assert entry.article == "6(a)(2)"
+    assert "sem valerem «fán»" in entry.pt and "Siu sei hei" in entry.pt
+    assert "無番之門風牌" in entry.zh and "小四喜" in entry.zh
+    assert [(a.name, a.implemented) for a in entry.alternatives] == [("honours_together", True), ("each_set", True)]
+    assert DEFAULT.readings["I-18"] == ZH.readings["I-18"] == "honours_together"
+
+
+def test_i18_art_6a2_a_rule_set_may_adopt_the_each_set_reading():
+    each_set = replace(PORTARIA_135_91_M, code="test-i18-each-set", title="Each honour set judged alone",
+                       readings={**PORTARIA_135_91_M.readings, "I-18": "each_set"})
+    record = jogo(round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT)
+    with registered(each_set):
+        other = score(record, rule_set("test-i18-each-set"))
+
+    assert (codes(score(record)), score(record).fan) == (["small_four_winds"], 1)
+    assert (sorted(codes(other)), other.fan) == (["mixed_one_suit", "small_four_winds"], 2)
+    assert (other.rules.code, other.settlement.share) == ("test-i18-each-set", 100)
+
+
 HEAVENLY_GREEN = dict(variant="simplified", stake=100, capital={"E": 5000, "S": 5000}, winner="E", discarder=None,
                       hand={"concealed": "6z123m", "winning_tile": "6z"}, conditions=["heavenly"])
 
@@ -335,6 +360,26 @@ def test_decided_by_names_i11_for_one_suit_with_a_concealed_dragon_pong():
     assert (i11.adopted, i11.other, i11.result.fan, i11.other_result.fan) == (
         "honours_worth_no_fan", "any_honours", 1, 2)
     assert [i.code for i in i11.other_result.grade.items] == ["dragon_set", "mixed_one_suit"]
+
+
+def test_decided_by_names_i18_for_one_suit_beside_small_four_winds():
+    record = jogo(round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT)
+    decisions = {d.reading.code: d for d in decided_by(record, DEFAULT)}
+    i18 = decisions["I-18"]
+    assert (i18.adopted, i18.other, i18.result.fan, i18.other_result.fan) == ("honours_together", "each_set", 1, 2)
+    assert sorted(i.code for i in i18.other_result.grade.items) == ["mixed_one_suit", "small_four_winds"]
+    # Read by I-11's other alternative, any honours make wân iat sêk: the same 2 fán. (§8.6: the
+    # Chinese 混么 takes the chow 789m as related to a 9, and adds terminals and honours.)
+    assert set(decisions) == {"I-11", "I-18", "§8.6"}
+    assert decisions["I-11"].other_result.fan == 2
+
+
+def test_decided_by_under_an_each_set_rule_set_names_i18_the_other_way():
+    each_set = DEFAULT.with_readings({"I-18": "each_set"})
+    decision = {d.reading.code: d for d in decided_by(jogo(round_wind="S", hand=SMALL_FOUR_WINDS_ONE_SUIT),
+                                                      each_set)}["I-18"]
+    assert (decision.adopted, decision.other, decision.result.fan, decision.other_result.fan) == (
+        "each_set", "honours_together", 2, 1)
 
 
 def test_decided_by_under_the_chinese_rule_set_names_the_broken_chow_as_refused():

@@ -192,7 +192,7 @@ def test_the_daily_report_prints_the_reason_beside_each_box_it_covers(day):
     page = client_for(people["manager"]).get(f"/reports/?casino={t1.casino.pk}&day={DAY}").content.decode()
     assert "Boxes not counted when the day was closed" in page and page.count(REASON) >= 2
     chinese = pdf_text(daily_report_pdf(t1.casino, DAY, language="zh-hant"))
-    assert "關閉本日時未點算的錢箱" in chinese
+    assert "關閉本日時未點算的佣金箱" in chinese
 
 
 # --- the casino total: like with like -----------------------------------------------------------

@@ -133,7 +133,7 @@ def test_localise_a_breach_naming_a_seat():
     assert in_language("zh-hant", v.localise, breach) == "第九條(甲)(2)：南位叫碰唔碰，此局食糊無效。"
 
 
-def test_localise_translates_seats_kinds_and_variants_but_not_tile_codes():
+def test_localise_translates_seats_kinds_and_variants_and_names_tiles_but_in_english():
     seats, breach = breaches_of(capital={"E": 5000, "S": 3000, "W": 2000}, claimants=["N"])
     assert seats.code == "seats" and breach.code == "seat_not_seated"
     assert in_language("pt", v.localise, breach) == (
@@ -143,7 +143,8 @@ def test_localise_translates_seats_kinds_and_variants_but_not_tile_codes():
     breaches = breaches_of(hand={"concealed": "345m678p99m11p", "winning_tile": "1p",
                                  "melds": [{"kind": "chow", "tiles": "235s", "exposed": True}]})
     pt = in_language("pt", v.localise, breaches[0])
-    assert pt == "Art. 5.º(a)(3): o conjunto 1 é declarado sequência («ch'i»), mas tem 235s."
+    assert pt == ("Art. 5.º(a)(3): o conjunto 1 é declarado sequência («ch'i»), "
+                  "mas tem 2 de bambus, 3 de bambus, 5 de bambus.")
     assert in_language("en", v.localise, breaches[0]) == "Art. 5(a)(3): meld 1 is declared a chow but holds 235s."
     (tier,) = breaches_of(variant="simplified", capital={"E": 5000, "S": 3000}, discarder="E",
                           hand={"concealed": "2223m", "winning_tile": "3m"})

@@ -3,8 +3,9 @@ no chair numbered from 0: what a person reads is in his language (issue 14 §5).
 
 Each page is rendered by Django's test client in the language chosen by the language cookie,
 and its visible text is read as a person reads it. Left out: the portable record and codes an
-inspector copies (<pre>, <code>), the language menu (each language in its own name), the user
-name in the header, and what people typed (player names, a supervisor's reason).
+inspector copies (<pre>, <code>), the keys pressed (<kbd>), the language menu (each language in
+its own name), the user name in the header, and what people typed (player names, a supervisor's
+reason).
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ USERNAMES = re.compile(r"\b(supervisor2|supervisor|dealer|inspector|manager)\b")
 class Reader(HTMLParser):
     """The text a person reads on a page, one string per text node."""
 
-    SKIP = {"script", "style", "pre", "code", "select"}
+    SKIP = {"script", "style", "pre", "code", "select", "kbd"}  # kbd: a key to press (E, Alt+S), not a word
 
     def __init__(self):
         super().__init__()

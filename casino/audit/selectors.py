@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
 from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from casino.pit.chain import row_hash
 from casino.pit.models import Amendment, Flag, FlagComment, Game, Jogo, Movement, Player, Refusal, Table, superseded
@@ -87,9 +87,11 @@ def check_page_range(days: Days) -> None:
     limit = settings.AUDIT_PAGE_MAX_JOGOS
     rows = Jogo.objects.filter(gaming_day__range=(days.first, days.last)).count()
     if rows > limit:
-        raise BadDays("day" if days.single else "to", _(
+        raise BadDays("day" if days.single else "to", ngettext(
+            "these gaming days hold %(rows)s jogo, more than a page re-checks at once (%(limit)s): choose fewer "
+            "days, or download the export, which holds them all",
             "these gaming days hold %(rows)s jogos, more than a page re-checks at once (%(limit)s): choose fewer "
-            "days, or download the export, which holds them all") % {"rows": rows, "limit": limit})
+            "days, or download the export, which holds them all", rows) % {"rows": rows, "limit": limit})
 
 
 # --- The current revisions -----------------------------------------------------------------------

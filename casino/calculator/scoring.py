@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 import regulation.rules
 from casino.terms.vocabulary import article_name, fan_item_name, localise, rule_set_title, seat_name, variant_name
 from regulation import MalformedRecord, books, read_record, score
+from regulation.books.settlement import settle
 from regulation.rules import RuleSet
 from regulation.tiles import CONVENTIONAL, SIMPLIFIED
 
@@ -69,6 +70,16 @@ class Payment:
 
 
 @dataclass
+class Rounded:
+    """A payment of a book that pays in hundreds: what was due (`amount`), and what is `paid`."""
+
+    payer: str
+    payee: str
+    amount: int
+    paid: int
+
+
+@dataclass
 class Column:
     """A rule set's verdict on the hand."""
 
@@ -85,6 +96,9 @@ class Column:
     net: list[tuple[str, int]] = field(default_factory=list)
     figures: list[tuple[str, str]] = field(default_factory=list)  # (what, figure) under the payments
     notes: list[str] = field(default_factory=list)
+    rounded: list[Rounded] = field(default_factory=list)  # a book paying in hundreds, when any payment changed
+    rounding: str = ""  # why: the book pays in hundreds
+    rounding_section: str = ""
     variant: str | None = None
     language: str = ""  # a book's own language, for its sections and title (<cite lang=…>)
     field: str | None = None  # the calculator's field a refusal of the record is about
@@ -219,7 +233,33 @@ def score_one_book(hand: dict, rules) -> Column:
     column.payments = [Payment(seat_label(p["from"]), seat_label(p["to"]), p["amount"], p.get("section") or "")
                        for p in output.get("payments") or ()]
     column.net = [(seat_label(seat), amount) for seat, amount in (output.get("net") or {}).items()]
+    if rules.rounding > 1:
+        _say_why_payments_are_rounded(column, result, winner=hand["winner"])
     return column
+
+
+# Where the Brazilian rules say they pay in hundreds (P-R18): «não existem fichas de valor menor do que
+# 100 pontos; portanto, as frações inferiores a 50 devem ser desprezadas…».
+ROUNDING_SECTION = "Acerto de contas"
+
+
+def _say_why_payments_are_rounded(column: Column, result: books.BookResult, *, winner: str) -> None:
+    """A book that pays in hundreds: what each payment was before rounding, shown beside what is
+    paid, and why; a hand worth under 50 (a 24-point hand, say) is paid nothing at all."""
+    values = {seat: result.players[seat].limited_score if seat in result.players else 0 for seat in SEATS}
+    due = settle(replace(result.rules, rounding=1), values, winner=winner, banker="E")
+    paid = {(p.payer, p.payee): p.amount for p in result.payments}
+    rounded = [Rounded(seat_label(p.payer), seat_label(p.payee), p.amount, paid.get((p.payer, p.payee), 0))
+               for p in due]
+    if any(r.amount != r.paid for r in rounded):
+        column.rounded = rounded
+    column.rounding_section = ROUNDING_SECTION
+    if due and not result.payments:
+        column.rounding = gettext("Nobody pays: this book pays in hundreds, and every payment here rounds down "
+                                  "to nothing.")
+    else:
+        column.rounding = gettext("This book pays in hundreds: under 50 is dropped, and 50 or more goes up to "
+                                  "the next hundred.")
 
 
 _PLAYER_FIELD = re.compile(r"players\.([ESWN])(?:\.(concealed|flowers|melds\[(\d)\]\.\w+))?")

@@ -29,6 +29,7 @@ from .count_views import visible_to
 from .models import Box, Case, CaseEvent, Count, Decision, Rotation, Signature
 
 KEEP_ROTATION = "count.add_rotation"
+ROW_ID_MAX = 2**63 - 1  # the largest id a database row has (a 64-bit integer)
 
 
 class HasPermission(BasePermission):
@@ -341,12 +342,13 @@ class RotationSerializer(serializers.ModelSerializer):
 
 class RotationFilterSerializer(serializers.Serializer):
     day = GamingDayField(label="Gaming day", required=False)
-    table = serializers.IntegerField(label="Table", required=False)
+    table = serializers.IntegerField(label="Table", required=False, min_value=1, max_value=ROW_ID_MAX)
 
 
 class RotationInputSerializer(serializers.Serializer):
-    table = serializers.IntegerField(label="Table", help_text="the table's id")
-    person = serializers.IntegerField(label="Person", help_text="the id of the staff member who deals or supervises")
+    table = serializers.IntegerField(label="Table", min_value=1, max_value=ROW_ID_MAX, help_text="the table's id")
+    person = serializers.IntegerField(label="Person", min_value=1, max_value=ROW_ID_MAX,
+                                      help_text="the id of the staff member who deals or supervises")
     duty = serializers.ChoiceField(label="Duty", choices=Rotation.DUTIES, default=Rotation.DEALER)
     starts_at = serializers.DateTimeField(label="From", help_text="a moment already past")
     gaming_day = GamingDayField(label="Gaming day", required=False,

@@ -11,9 +11,10 @@ import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from casino.limits import NAME_MAX_LENGTH
-from casino.terms.vocabulary import article_name, localise, pay_all_article_text
+from casino.terms.vocabulary import article_name, localise, pay_all_article_text, seat_name
 from regulation.record import CONDITIONS as ENGINE_CONDITIONS
 from regulation.record import MAX_AMOUNT
 from regulation.record import PAY_ALL_ARTICLES as ENGINE_PAY_ALL_ARTICLES
@@ -34,6 +35,40 @@ PAY_ALL_ARTICLES = {
     CONVENTIONAL: [article for article in ENGINE_PAY_ALL_ARTICLES if article.startswith("10(a)")],
     SIMPLIFIED: [article for article in ENGINE_PAY_ALL_ARTICLES if article.startswith("10(b)")],
 }
+# The pay-all article as the choice names it: its number and a few words, so that the choice is
+# no wider than a tablet; the article's full text (vocabulary.pay_all_article_text) is shown
+# under it (issue 23 §1).
+_PAY_ALL_SHORT = {
+    "10(a)(1)": pgettext_lazy("pay-all article, in a few words", "pure one suit, 3+ exposed"),
+    "10(a)(2)": pgettext_lazy("pay-all article, in a few words", "pure one suit, 4th set"),
+    "10(a)(3)": pgettext_lazy("pay-all article, in a few words", "big dragons or winds"),
+    "10(a)(4)": pgettext_lazy("pay-all article, in a few words", "kept the last honour"),
+    "10(a)(5)": pgettext_lazy("pay-all article, in a few words", "not ready, broke a set"),
+    "10(a)(6)": pgettext_lazy("pay-all article, in a few words", "ready, broke the hand"),
+    "10(b)(1)": pgettext_lazy("pay-all article, in a few words", "kept the last green dragon"),
+    "10(b)(2)": pgettext_lazy("pay-all article, in a few words", "ready, broke a triplet"),
+}
+PAY_ALL_SHORT = {article: _PAY_ALL_SHORT[article] for article in ENGINE_PAY_ALL_ARTICLES}  # each engine article
+# The keys of the dealer's screen (issue 23 §3; table.js): Alt and a letter goes to a field (a
+# result's Alt+R moves to the next result, Save's Alt+S saves), and in a seat's choice the
+# seat's letter chooses it. Each language may give a seat its own letter (Oeste: O); the
+# English letters work in every language.
+SEAT_KEYS = {"E": pgettext_lazy("the key that chooses the seat East", "E"),
+             "S": pgettext_lazy("the key that chooses the seat South", "S"),
+             "W": pgettext_lazy("the key that chooses the seat West", "W"),
+             "N": pgettext_lazy("the key that chooses the seat North", "N")}
+
+
+def key_attrs(letter: str) -> dict:
+    """The attributes of a control reached by Alt+`letter` (table.js reads data-key)."""
+    return {"data-key": letter.lower(), "aria-keyshortcuts": f"Alt+{letter.upper()}"}
+
+
+def seat_choice(**attrs) -> forms.Select:
+    """A choice of seat: the seat's letter chooses it, ⌫ chooses none (table.js)."""
+    return forms.Select(attrs={"data-seat-choice": "", "aria-describedby": "seat-keys", **attrs})
+
+
 MELD_ROWS = 4  # Art. 4(a): at most four sets are declared
 FORM_FIELD = {  # the record's field (MalformedRecord.field) → the form's field
     "winner": "winner", "discarder": "discarder", "hand": "concealed", "hand.concealed": "concealed",
@@ -92,8 +127,8 @@ class SeatForm(forms.Form):
 
 class JogoForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), choices=RESULTS, initial="win", widget=forms.RadioSelect)
-    winner = forms.ChoiceField(label=_("Winner"), required=False)
-    discarder = forms.ChoiceField(label=_("Discarder"), required=False)
+    winner = forms.ChoiceField(label=_("Winner"), required=False, widget=seat_choice(**key_attrs("w")))
+    discarder = forms.ChoiceField(label=_("Discarder"), required=False, widget=seat_choice(**key_attrs("d")))
     concealed = forms.CharField(label=_("Concealed tiles"), required=False, max_length=120,
                                 widget=tiles_input("many", **{"aria-describedby": "concealed-help"}),
                                 help_text=_("Without the winning tile and without concealed kongs, e.g. 234m678p5s"))
@@ -102,20 +137,21 @@ class JogoForm(forms.Form):
     conditions = forms.MultipleChoiceField(label=_("Conditions"), choices=CONDITIONS, required=False,
                                            widget=forms.CheckboxSelectMultiple)
     declared_fan = forms.TypedChoiceField(label=_("Declared grade (fán)"), coerce=int, empty_value=None,
-                                          required=False)
+                                          required=False, widget=forms.Select(attrs=key_attrs("g")))
     declined_pong = forms.MultipleChoiceField(label=_("Called pong and declined (Art. 9(a)(2))"), required=False,
                                               widget=forms.CheckboxSelectMultiple)
     saw_tiles = forms.MultipleChoiceField(label=_("Looked at another player's tiles (Art. 9(a)(3))"),
                                           required=False, widget=forms.CheckboxSelectMultiple)
     claimants = forms.MultipleChoiceField(label=_("Also claimed the discard to win (Art. 5(a)(6))"),
                                           required=False, widget=forms.CheckboxSelectMultiple)
-    pay_all_seat = forms.ChoiceField(label=_("Pay-all (包輸): liable player"), required=False)
-    pay_all_article = forms.ChoiceField(label=_("Pay-all article"), required=False)
+    pay_all_seat = forms.ChoiceField(label=_("Pay-all (包輸): liable player"), required=False, widget=seat_choice())
+    pay_all_article = forms.ChoiceField(label=_("Pay-all article"), required=False,
+                                        widget=forms.Select(attrs={"aria-describedby": "pay-all-article-text"}))
     pay_all_broken_set = forms.ChoiceField(label=_("Broken set (Art. 10(a)(5))"), required=False, initial="pong",
                                            choices=[("pong", _("Pong")), ("chow", _("Chow"))])
     pay_all_live_tile = forms.BooleanField(label=_("The discarded honour had not been seen on the table"),
                                            required=False)
-    false_win_seat = forms.ChoiceField(label=_("False win (詐糊): offender"), required=False)
+    false_win_seat = forms.ChoiceField(label=_("False win (詐糊): offender"), required=False, widget=seat_choice())
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # The jogo number the screen showed: saving refuses another (the jogo was recorded meanwhile).
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
@@ -132,7 +168,7 @@ class JogoForm(forms.Form):
         self.fields["pay_all_seat"].choices = [("", _("None"))] + choices
         self.fields["false_win_seat"].choices = [("", _("—"))] + choices
         self.fields["pay_all_article"].choices = [("", _("—"))] + [
-            (article, f"{article_name(article)} · {pay_all_article_text(article)}")
+            (article, f"{article_name(article)} · {PAY_ALL_SHORT[article]}")
             for article in PAY_ALL_ARTICLES[variant]]
         top = 2 if variant == "conventional" else 1  # Art. 6(a)(3), 6(b)
         self.fields["declared_fan"].choices = [("", _("—"))] + [(fan, fan) for fan in range(top + 1)]
@@ -146,6 +182,17 @@ class JogoForm(forms.Form):
             self.fields[f"meld_tiles_{row}"] = forms.CharField(
                 label=_("Meld tiles"), required=False, max_length=16,
                 widget=tiles_input("many", **{"aria-label": _("Tiles of meld %(n)s") % {"n": row + 1}}))
+
+    def seat_keys(self) -> list[tuple[str, str, str]]:
+        """(seat, its key, its name) of each seated seat, in turn order, for the keys' legend."""
+        return [(seat, SEAT_KEYS[seat], seat_name(seat)) for seat, _label in self.fields["winner"].choices if seat]
+
+    def pay_all_article_texts(self) -> list[tuple[str, str, bool]]:
+        """(article, its full text, chosen) of each pay-all article of the variant: the screen
+        shows the chosen one's text under the short choice (pit/_jogo_fields.html, table.js)."""
+        chosen = self["pay_all_article"].value()
+        return [(article, pay_all_article_text(article), article == chosen)
+                for article in PAY_ALL_ARTICLES[self.variant]]
 
     def meld_rows(self):
         rows = range(MELD_ROWS if self.variant == "conventional" else 1)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from regulation import MalformedRecord, Result, score
+from regulation.readings import HONOUR_COMBINATIONS, HONOUR_SET_ITEMS
 from regulation.record import decode_record, read_record
 from regulation.rules import RuleSet, rule_set
 from regulation.seats import SEATS
@@ -175,8 +176,9 @@ def capital_after(banker: int, capital: dict[str, int], net: dict[str, int]) -> 
 
 
 def readings_changed(recorded: dict, recomputed: dict, jogo) -> str:
-    """The readings of RULES.md §9 (2026-11-23) that tell a stored outcome from the engine's, as
-    far as the figures that changed show them ("I-11 (Art. 6(a)(2))"); "" when none does.
+    """The readings of RULES.md §9 (2026-11-23) and §10 (2026-11-25) that tell a stored outcome
+    from the engine's, as far as the figures that changed show them ("I-11 (Art. 6(a)(2))"); ""
+    when none does.
 
     A jogo recorded under an earlier reading is a difference, and this names why, so that an
     inspector can tell a change of reading from a wrong figure.
@@ -185,7 +187,10 @@ def readings_changed(recorded: dict, recomputed: dict, jogo) -> str:
     before = {item.get("code") for item in recorded.get("items") or () if isinstance(item, dict)}
     after = {item["code"] for item in recomputed["items"]}
     if "mixed_one_suit" in before - after:
-        named.append("I-11 (Art. 6(a)(2))")  # wân iat sêk needs honours worth no fán
+        if after & HONOUR_COMBINATIONS and not after & HONOUR_SET_ITEMS:
+            named.append("I-18 (Art. 6(a)(2))")  # honours that score together are worth fán too
+        else:
+            named.append("I-11 (Art. 6(a)(2))")  # wân iat sêk needs honours worth no fán
     if "green_winning_tile" in before - after and "heavenly" in jogo.conditions:
         named.append("I-13 (Art. 5(b)(1), 6(b)(2))")  # a heavenly win has no winning tile of its own
     commission, received = recorded.get("commission"), sum(p["amount"] for p in recomputed["payments"])

@@ -10,14 +10,14 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from casino.terms.vocabulary import rule_set_label, seat_name
+from casino.terms.vocabulary import fan_item_name, rule_set_label, seat_name
 import regulation.rules
 from regulation.tiles import KINDS, tile_code
 
@@ -102,7 +102,15 @@ def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_for
     receipt = request.GET.get("receipt")
     if receipt and receipt.isdigit():
         context["receipt"] = Jogo.objects.filter(table=table, pk=receipt).select_related("game").first()
+        context["receipt_items"] = grade_items(context["receipt"]) if context["receipt"] else []
     return render(request, "pit/table.html", context, status=status)
+
+
+def grade_items(row: Jogo) -> list[dict]:
+    """The fán items of a recorded jogo's grade, as its receipt lists them: each named in the
+    user's language with its article (Art. 6) and fán; none for a chicken hand or a jogo not won."""
+    return [{"name": fan_item_name(item["code"]), "article": item["article"], "fan": item["fan"]}
+            for item in row.outcome.get("items", [])]
 
 
 def _recent(game) -> list[Jogo]:
@@ -189,8 +197,11 @@ def _receipt_redirect(row: Jogo) -> HttpResponse:
 
 
 def _preview_context(table: Table, record: dict) -> dict:
-    """What the preview shows: every problem saving would meet, or the engine's explained result
-    with each chair's capital before and after."""
+    """What the preview shows: what the dealer has still to enter; else every problem saving
+    would meet, or the engine's explained result with each chair's capital before and after."""
+    missing = services.still_to_enter(record=record) if isinstance(record, dict) else ()
+    if missing:
+        return {"missing": missing}
     try:
         preview = services.preview_jogo(table=table, record=record)
     except errors.Refused as refused:
@@ -224,7 +235,10 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def receipt(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printable receipt of one revision of a jogo; a superseded revision's links to the
+    jogo's current revision."""
     row = get_object_or_404(Jogo.objects.select_related("game", "table__casino", "recorded_by"), pk=pk)
     require(request.user, "pit.view_jogo", row.table)
-    last = Jogo.objects.filter(table=row.table, number=row.number).aggregate(Max("revision"))["revision__max"]
-    return render(request, "pit/receipt.html", {"jogo": row, "superseded": row.revision != last})
+    current = Jogo.objects.filter(table=row.table, number=row.number).order_by("-revision").first()
+    return render(request, "pit/receipt.html", {"jogo": row, "superseded": current.pk != row.pk, "current": current,
+                                                "receipt_items": grade_items(row)})

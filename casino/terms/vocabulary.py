@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext
 
 from regulation.fan import ITEMS
 from regulation.jogo import SEAT_NAMES
 from regulation.record import PAY_ALL_ARTICLES
+from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
 # A seat's name is the engine's (regulation.jogo.SEAT_NAMES), in messages and on every page.
 _SEAT = SEAT_NAMES
@@ -123,6 +124,9 @@ MESSAGE_WORDS = (
     gettext_noop("approved"), gettext_noop("rejected"),
 )
 
+# A record value a message names (a jogo's result), in people's words rather than as written.
+_RECORD_VALUE = {"false_win": gettext_noop("false win")}
+
 # The record's fields (MalformedRecord.field, a breach's {field}) in people's words: a message
 # never shows a path such as `hand.melds[0]`. Meld and claimant numbers count from 1.
 _FIELD = {
@@ -132,15 +136,18 @@ _FIELD = {
     "conditions": gettext_noop("Conditions"), "declared_fan": gettext_noop("Declared grade (fán)"),
     "claimants": gettext_noop("Also claimed the discard to win"), "conduct": gettext_noop("Conduct and penalties"),
     "pay_all": gettext_noop("Pay-all (包輸)"), "pay_all.seat": gettext_noop("Pay-all (包輸): liable player"),
-    "pay_all.article": gettext_noop("Pay-all article"), "pay_all.live_tile": gettext_noop("Pay-all (包輸)"),
+    "pay_all.article": gettext_noop("Pay-all (包輸): article"), "pay_all.live_tile": gettext_noop("Pay-all (包輸)"),
+    "pay_all.broken_set": gettext_noop("Pay-all (包輸): broken set"),
     "false_win": gettext_noop("False win (詐糊): offender"), "false_win.seat": gettext_noop("False win (詐糊): offender"),
     "variant": gettext_noop("Variant"), "stake": gettext_noop("Tier"), "round_wind": gettext_noop("Round wind"),
     "capital": gettext_noop("Capital at stake"), "players": gettext_noop("Players"),
     "first_banker": gettext_noop("First banker"), "rules": gettext_noop("Rule set"),
+    "rules.fan_combination": gettext_noop("How the fán items combine (I-5)"),
 }
-_NUMBERED_FIELD = re.compile(r"(hand\.melds|claimants|conduct|players)\[(\d+)\]((?:\.\w+)*)")
+_NUMBERED_FIELD = re.compile(r"(hand\.melds|claimants|conduct|players|conditions)\[(\d+)\]((?:\.\w+)*)")
 _NUMBERED = {"hand.melds": gettext_noop("Meld {n}"), "claimants": gettext_noop("Other claimant {n}"),
-             "conduct": gettext_noop("Conduct {n}"), "players": gettext_noop("Chair {n}")}
+             "conduct": gettext_noop("Conduct {n}"), "players": gettext_noop("Chair {n}"),
+             "conditions": gettext_noop("Condition {n}")}
 
 # The engine's templates that name a field by its path, in people's words; {index} counts from 1.
 _REWORDED = {
@@ -158,7 +165,95 @@ _REWORDED = {
                      "discarder."),
     "{error} (Art. 2; notation of RULES.md §1)":
         gettext_noop("{error} (Art. 2: tiles are written as numbers then the suit, e.g. 123m 456p 789s 11z)"),
+    # The record's words (false_win, null, JSON) and an article written into the English text
+    # (cited here as article_name cites it, `_CITES`) said as people say them.
+    "missing: the seat whose discard won, or null when self-drawn":
+        gettext_noop("missing: the player whose discard won, or self-drawn"),
+    "a false_win jogo names the offender: {{\"seat\": \"N\"}}": gettext_noop("a false win names its offender"),
+    "only a false_win jogo names an offender": gettext_noop("only a false win names an offender"),
+    "no seat has capital: give it per seat wind, e.g. {{\"E\": 5000, ...}}":
+        gettext_noop("no seat has capital at stake"),
+    "only a pay-all under Art. 10(a)(5) says which set was broken":
+        gettext_noop("only a pay-all under {article} says which set was broken"),
+    # Art. 2: the green dragon by its name rather than its notation (6z).
+    "the simplified game has only the suits and the green dragon (6z); the hand holds {tiles}.":
+        gettext_noop("the simplified game has only the suits and the green dragon; the hand holds {tiles}."),
+    "{liable} held the last green dragon (6z), the other three being on view, and discarded another tile: the "
+    "winning tile cannot be 6z, and the winner cannot hold any 6z; he holds {held} (I-14).":
+        gettext_noop("{liable} held the last green dragon, the other three being on view, and discarded another "
+                     "tile: the winning tile cannot be a green dragon, and the winner cannot hold any; he holds "
+                     "{held} (I-14)."),
 }
+
+
+def _plural(count: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """A message whose noun agrees with the param `count` (ngettext). `make messages` does not
+    find these: their entries, with msgid_plural, are written into the catalogues by hand."""
+    return count, singular, plural
+
+
+# The engine's templates that write a count with "(s)", said in the singular or the plural as the
+# count asks ("1 meld", "2 melds"), in every language.
+_PLURAL = {
+    "{tiles} with {melds} meld(s) forms {sets} (Art. 4), so {seat}'s declaration was a win, not a false win "
+    "(«jogo nulo»); record it as a win.": _plural(
+        "melds",
+        "{tiles} with {melds} meld forms {sets} ({article}), so {seat}'s declaration was a win, not a false win "
+        "(«jogo nulo»); record it as a win.",
+        "{tiles} with {melds} melds forms {sets} ({article}), so {seat}'s declaration was a win, not a false win "
+        "(«jogo nulo»); record it as a win."),
+    "{melds} melds declared; a winning hand has {sets} set(s) in all.": _plural(
+        "sets", "{melds} melds declared; a winning hand has {sets} set in all.",
+        "{melds} melds declared; a winning hand has {sets} sets in all."),
+    "the concealed tiles and the winning tile number {tiles}; with {melds} meld(s) a winning hand needs {expected} "
+    "({hand} tiles in sets and a pair, a kong counting as a set of three).": _plural(
+        "melds",
+        "the concealed tiles and the winning tile number {tiles}; with {melds} meld a winning hand needs {expected} "
+        "({hand} tiles in sets and a pair, a kong counting as a set of three).",
+        "the concealed tiles and the winning tile number {tiles}; with {melds} melds a winning hand needs "
+        "{expected} ({hand} tiles in sets and a pair, a kong counting as a set of three)."),
+    "{tiles} with {melds} meld(s) does not form {sets}. Seven pairs is not a hand in Macau.": _plural(
+        "melds", "{tiles} with {melds} meld does not form {sets}. Seven pairs is not a hand in Macau.",
+        "{tiles} with {melds} melds does not form {sets}. Seven pairs is not a hand in Macau."),
+    "{tiles} with {melds} meld(s) does not form {sets}.": _plural(
+        "melds", "{tiles} with {melds} meld does not form {sets}.", "{tiles} with {melds} melds does not form {sets}."),
+    "{condition} needs at least {needed} kong(s) in the hand; it has {kongs}.": _plural(
+        "needed", "{condition} needs at least {needed} kong in the hand; it has {kongs}.",
+        "{condition} needs at least {needed} kongs in the hand; it has {kongs}."),
+    "the conventional game is played by exactly four players; {seated} are seated.": _plural(
+        "seated", "the conventional game is played by exactly four players; {seated} is seated.",
+        "the conventional game is played by exactly four players; {seated} are seated."),
+    "the simplified game is played by two to four players; {seated} is seated.": _plural(
+        "seated", "the simplified game is played by two to four players; {seated} player is seated.",
+        "the simplified game is played by two to four players; {seated} players are seated."),
+}
+
+# The article a reworded template cites as {article}, in the style of `article_name`: one style
+# of citation on a page ("Art. 10.º(a)(5)" in Portuguese, never "art. 10.º, a), 5)").
+_CITES = {
+    "only a pay-all under Art. 10(a)(5) says which set was broken": "10(a)(5)",
+    "{tiles} with {melds} meld(s) forms {sets} (Art. 4), so {seat}'s declaration was a win, not a false win "
+    "(«jogo nulo»); record it as a win.": "4",
+}
+
+# What msgspec says is wrong with the record's shape (regulation.record.malformed: "expected
+# `int`, got `str`"), in people's words: the type a field takes, a bound, a length, a choice.
+RECORD_FORMAT = "{error} (see JOGO-FORMAT.md)"
+UNKNOWN_FIELD = gettext_noop("not part of a jogo record")
+UNREADABLE = gettext_noop("cannot be read")
+_KIND = {"str": gettext_noop("text"), "int": gettext_noop("a whole number"), "bool": gettext_noop("yes or no"),
+         "array": gettext_noop("a list"), "object": gettext_noop("a set of fields")}
+_FORMAT = [
+    (re.compile(r"expected `[^`]+`, got `null`|this object missing required field"), gettext_noop("missing")),
+    (re.compile(r"this object contains unknown field"), UNKNOWN_FIELD),
+    (re.compile(r"invalid enum value (?P<value>.*)"), gettext_noop("{value} is not one of the choices")),
+    (re.compile(r"expected `int` >= (?P<n>-?\d+)"), gettext_noop("must be at least {n}")),
+    (re.compile(r"expected `int` <= (?P<n>-?\d+)"), gettext_noop("must be at most {n}")),
+    (re.compile(r"expected `str` of length <= (?P<n>\d+)"), gettext_noop("too long: at most {n} characters")),
+    (re.compile(r"expected `array` of length <= (?P<n>\d+)"), gettext_noop("no more than {n} may be listed")),
+    (re.compile(r"expected `str` matching regex .*"), gettext_noop("must be a whole amount, e.g. 5000")),
+    (re.compile(r"expected `(?P<kind>[^`]+)`.*"), gettext_noop("must be {kind}")),
+]
 
 # What the tile notation's reader says is wrong (regulation.tiles), in the person's language.
 _NOTATION = [
@@ -285,6 +380,53 @@ def field_name(path: str | None) -> str | None:
     return gettext(name) if name else None
 
 
+def tiles_in_words(text: str) -> str:
+    """Art. 2: tiles the engine writes in the record's notation ("13579m", "1z, 5z", "5 × 1m") by
+    their names in the active language ("1 de números, 3 de números", "5 隻一萬"), identical tiles
+    side by side counted once ("2 × 9 de números"); text that is not notation is translated as is."""
+    names = []
+    for piece in text.split(", "):
+        count, times, code = piece.rpartition(" × ")
+        try:
+            codes = [tile_code(tile) for tile in parse_tiles(code)]
+        except TileNotationError:
+            return gettext(text)
+        if not codes or (times and not count.isdigit()):
+            return gettext(text)
+        if times:
+            codes = [code] * int(count) if len(codes) == 1 else codes
+        runs: list[list] = []
+        for each in codes:
+            if runs and runs[-1][0] == each:
+                runs[-1][1] += 1
+            else:
+                runs.append([each, 1])
+        names += [tile_name(each) if copies == 1 else
+                  pgettext("copies of one tile", "{count} × {tile}").format(count=copies, tile=tile_name(each))
+                  for each, copies in runs]
+    return pgettext("between two items of a list", ", ").join(names)
+
+
+def format_mistake(error: str, path: str | None = None) -> str:
+    """What msgspec found wrong with the shape of a record (regulation.record.malformed), in
+    people's words: no type names, backticks or file names. An unknown field is named as the
+    record wrote it ("«colour»: not part of a jogo record")."""
+    for pattern, template in _FORMAT:
+        found = pattern.fullmatch(error)
+        if not found:
+            continue
+        words = found.groupdict()
+        if "kind" in words:
+            kinds = [kind for kind in words["kind"].split(" | ") if kind != "null"]
+            words["kind"] = gettext(_KIND.get(kinds[0], _KIND["str"])) if kinds else gettext(_KIND["str"])
+        text = gettext(template).format(**words)
+        if template == UNKNOWN_FIELD and path:
+            text = pgettext("an error message naming its field", "{field}: {message}").format(
+                field=f"«{path.rpartition('.')[2]}»", message=text)
+        return text
+    return gettext(UNREADABLE)
+
+
 def notation_mistake(text: str) -> str:
     """What the tile notation's reader found wrong (regulation.tiles), in the active language."""
     for pattern, template in _NOTATION:
@@ -312,9 +454,16 @@ def rule_set_label(code: str, version: int) -> str:
     return gettext("{code}, version {version}").format(code=code, version=version)
 
 
+def _names_tiles() -> bool:
+    """Whether messages name the tiles (Art. 2): English keeps the record's notation, which the
+    dealer types; Portuguese and Chinese pages name them."""
+    return not (get_language() or "en").startswith("en")
+
+
 def _words(template: str, params: dict) -> dict:
     """The params of a message in the active language: seat names, kinds and variants translated,
-    field paths named, meld numbers counted from 1; tile codes and numbers stay as they are."""
+    field paths named, meld numbers counted from 1, tiles named (`tiles_in_words`) but in English,
+    conditions named, the article of `_CITES` cited; numbers stay as they are."""
     words = {}
     for name, value in params.items():
         if name == "field":
@@ -323,17 +472,44 @@ def _words(template: str, params: dict) -> dict:
             value = value + 1
         elif name == "error" and isinstance(value, str) and template in _REWORDED:
             value = notation_mistake(value)
+        elif name in ("tile", "tiles", "copies") and isinstance(value, str) and value and _names_tiles():
+            value = tiles_in_words(value)
+        elif name == "conditions" and isinstance(value, str) and all(
+                code in _FAN_ITEM for code in value.split(", ")):
+            value = pgettext("between two items of a list", ", ").join(
+                condition_name(code) for code in value.split(", "))
         elif isinstance(value, str) and value:
-            value = gettext(value)
+            value = gettext(_RECORD_VALUE.get(value, value))
         words[name] = value
+    if template in _CITES:
+        words["article"] = article_name(_CITES[template])
     return words
+
+
+def template_in_words(template: str, params: dict | None = None, path: str | None = None) -> str:
+    """An engine's or a service's message template said in the active language and filled with
+    `params` in people's words (`_words`); without params, the template as translated."""
+    params = params or {}
+    if template == RECORD_FORMAT:
+        return format_mistake(str(params.get("error", "")), path) if params else gettext(UNREADABLE)
+    words = _words(template, params)
+    if template in _PLURAL:
+        count, singular, plural = _PLURAL[template]
+        text = ngettext(singular, plural, params[count] if isinstance(params.get(count), int) else 2)
+    else:
+        text = gettext(_REWORDED.get(template, template))
+    if not params:  # the template itself, as a translator wrote it, its article cited
+        return text.replace("{article}", words.get("article", "{article}"))
+    return text.format(**words)
 
 
 def localise(error: Any, *, field: bool = True) -> str:
     """The message of a `Breach`, `MalformedRecord` or pit `Problem` in the active language.
 
-    Its template is translated and filled with its params, each string param translated too
-    (seat names, meld kinds, variants; tile codes and numbers stay as they are). The article
+    Its template is said in people's words (`template_in_words`: a count agrees with its noun,
+    a record's shape is no developer's message, articles cited in one style) and filled with its
+    params, each string param translated too (seat names, meld kinds, variants; tiles named but
+    in English, where the record's notation stays; numbers as they are). The article
     ("Art. 5(a)(6): ") or the field, in people's words ("Concealed tiles: ", left out when
     `field` is False, for a message shown beside its field), goes in front when the English
     message has it there. Without a template (an error stored before templates existed), or
@@ -345,14 +521,14 @@ def localise(error: Any, *, field: bool = True) -> str:
         return message
     params = getattr(error, "params", None) or {}
     english = template.format(**params)
-    text = gettext(_REWORDED.get(template, template)).format(**_words(template, params))
+    path = getattr(error, "field", None)
+    text = template_in_words(template, params, path)
     if message == english:
         return text
     article = getattr(error, "article", None)
     if article is not None and message == f"Art. {article}: {english}":
         return pgettext("an error message citing its article", "{article}: {message}").format(
             article=article_name(article), message=text)
-    path = getattr(error, "field", None)
     if path and message == f"{path}: {english}":
         name = field_name(path)
         if not field or name is None:

@@ -33,6 +33,15 @@ LIMIT_HANDS = "Mãos-Limite"
 GREEN = frozenset((18, 19, 20, 21, 23, 25, 32))  # 1, 2, 3, 4, 6, 8 bamboo, green dragon
 RED = frozenset((22, 24, 26, 33))  # 5, 7, 9 bamboo, red dragon
 SUIT_DOUBLES = {"one_and_three": (1, 3), "two_and_four": (2, 4)}  # P-A3: with honours, pure
+# «se o jogador fizer um kong com uma carta comprada do monte, ele pode mantê-lo fechado na mão (caso em
+# que não tem direito a comprar outra carta)»; the example: «4 ventos Sul, sem arriar (kong fechado) = 32».
+# A loser's four of a kind among his 13 cards is that kong. A winning hand is read as four sets and a pair
+# with its kongs declared (P-A9): the book's hand holding a kong kept in it is refused, saying how to write it.
+KONGS_IN_HAND = True
+UNDECLARED_KONG = gettext_noop(
+    "four {tile} are among the winner's concealed tiles, and his tiles make no complete hand of four sets and a "
+    "pair. A winning hand holding a kong kept in it, never laid down, is not scored (P-A9): write the kong among "
+    "the melds (a concealed kong when it was made in hand), and the card drawn for it among the concealed tiles")
 
 
 def seat_numbers(rules: BookRuleSet) -> dict[str, int]:

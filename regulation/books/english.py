@@ -34,6 +34,14 @@ FLOWERS = "Section X"
 EXTRA = "Section XI A"
 ADDITIONAL = "Section XI B"
 LIMIT = "Section VI 4"
+# Object of the game, 3: "Any player who has Kong (either Open or Close) must draw one card more from the
+# 'Loose Cards' … (4 of a kind is to be treated as a set of threes)". Four of a kind among 13 tiles, no
+# loose card drawn, was never declared a kong.
+KONGS_IN_HAND = False
+UNDECLARED_KONG = gettext_noop(
+    "four {tile} are among the winner's concealed tiles, and his tiles make no complete hand. A kong is declared, "
+    "counts as three tiles and a loose card is drawn for it (Object of the game, 3): write the kong among the "
+    "melds (a concealed kong when it was made in hand), and the card drawn for it among the concealed tiles")
 
 
 def seat_numbers(rules: BookRuleSet) -> dict[str, int]:

@@ -1,11 +1,11 @@
 """The book record: one hand of classical Mah-Jong as the three rule books score it.
 
 It is the portable jogo record's style, extended to every player's tiles: each player's
-concealed tiles, melds, flowers and seasons; the banker, Serralheiro's opener («abridor»),
-the round wind, how the winning tile came, and whether the winner went out on his own first
-turn of play (`first_turn`, read only by the Brazilian rules' «Mão Celeste»). Reading rejects
-what cannot be understood (`MalformedRecord`); whether the hand is a winning one is for
-`score_book` to say.
+concealed tiles, melds, flowers and seasons; the banker (East in all three books, any other
+seat is refused), Serralheiro's opener («abridor»), the round wind, how the winning tile came,
+and whether the winner went out on his own first turn of play (`first_turn`, read only by the
+Brazilian rules' «Mão Celeste»). Reading rejects what cannot be understood (`MalformedRecord`);
+whether the hand is a winning one is for `score_book` to say.
 """
 from __future__ import annotations
 
@@ -167,6 +167,12 @@ def _meld(name: str, meld: _Meld) -> Meld:
 
 
 def _book_record(record: _Record) -> BookRecord:
+    if record.banker != "E":
+        # Serralheiro: «Ao banqueiro corresponde sempre o vento Este»; the English booklet: "The Chief
+        # is always considered as East"; the Brazilian rules: «o carteador … é sempre o jogador de
+        # Leste, ao qual cabe também a função de banqueiro». When the bank passes, the winds move with it.
+        raise MalformedRecord("banker", gettext_noop("East is the banker in all three books: give East, or leave "
+                                                     "the banker out"))
     winning = _tiles("winning_tile", record.winning_tile)
     if len(winning) != 1:
         raise MalformedRecord("winning_tile", gettext_noop("must be exactly one tile, not {count}"),

@@ -7,7 +7,7 @@ from types import ModuleType
 
 import msgspec
 
-from ..errors import gettext_noop
+from ..errors import MalformedRecord, gettext_noop
 from ..seats import SEATS
 from ..tiles import tile_code
 from . import cartas, english, serralheiro
@@ -96,7 +96,9 @@ class BookResult:
 def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
     """Every player's hand scored by the book, and the payments; a refused result (`valid`
     false, with errors) when a tile is held more than four times or the winner's hand is not
-    complete. An unknown reading in the record's `rules` raises `MalformedRecord`."""
+    complete. An unknown reading in the record's `rules` raises `MalformedRecord`, and so does a
+    winner whose hand is not complete with four of a kind among his concealed tiles (a kong to
+    write among his melds)."""
     if record.rules:
         rules = rules.with_readings(record.rules)
     book = BOOK_MODULES[rules.code]
@@ -115,12 +117,14 @@ def score_book(record: BookRecord, rules: BookRuleSet) -> BookResult:
             if not player.melds:  # the hands that are no sets, made in hand
                 shapes += book.irregular(tuple(sorted(player.concealed + (record.winning_tile,))))
             if not shapes:
+                _refuse_a_kong_left_among_the_concealed_tiles(seat, player.concealed + (record.winning_tile,),
+                                                              book)
                 return BookResult(rules, (BookError("not_a_winning_hand", _hand_section(rules),
                                                     gettext_noop("The winner's tiles do not make a complete hand: "
                                                                  "four sets and a pair, or a hand the book "
                                                                  "names.")),))
         else:
-            shapes = held_shapes(player.concealed, player.melds)
+            shapes = held_shapes(player.concealed, player.melds, kongs_in_hand=book.KONGS_IN_HAND)
         scored = [(v, _limited(hand, v, rules)) for v in (book.value(hand, s, rules) for s in shapes)]
         valuation, (limit, limited) = max(scored, key=lambda pair: (pair[1][1], pair[0].score))
         players[seat] = PlayerScore(seat, hand.winner, hand.banker, valuation, limit, limited)
@@ -140,6 +144,15 @@ HAND_SECTIONS = {serralheiro.RULES.code: "§9(a)", english.RULES.code: "Object o
                  cartas.RULES.code: "Combinações simples"}
 TILE_SECTIONS = {serralheiro.RULES.code: "Categorias das pedras", english.RULES.code: "The set of cards",
                  cartas.RULES.code: "O baralho (144 cartas)"}
+
+
+def _refuse_a_kong_left_among_the_concealed_tiles(seat: str, in_hand: tuple[int, ...], book: ModuleType) -> None:
+    """A winner whose tiles make no complete hand while four of a kind is among his concealed
+    tiles: most likely a kong written there rather than among the melds. `MalformedRecord` names
+    his concealed tiles and says, in the book's terms, how a kong is written."""
+    fours = sorted(tile for tile, count in Counter(in_hand).items() if count == 4)
+    if fours:
+        raise MalformedRecord(f"players.{seat}.concealed", book.UNDECLARED_KONG, tile=tile_code(fours[0]))
 
 
 def _hand_section(rules: BookRuleSet) -> str:

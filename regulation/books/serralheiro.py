@@ -39,6 +39,13 @@ GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2, 3, 4, 6, 8 bamboo, green drago
 RED = frozenset((18, 22, 24, 26, 33))  # 1, 5, 7, 9 bamboo, red dragon
 ONE_CIRCLE = 9
 NUMBERS = {"e1_s2_w3_n4": "ESWN", "north_south_swapped": "ENWS"}  # S-A14: the seat of numbers 1–4
+# §9(a): «os congues … apenas contam com 3 pedras cada. Por esta razão, há que comprar … uma pedra da
+# cabeça do dragão». A kong is made by taking that tile: four of a kind among 13 tiles was never made one.
+KONGS_IN_HAND = False
+UNDECLARED_KONG = gettext_noop(
+    "four {tile} are among the winner's concealed tiles, and his tiles make no complete hand. A kong counts as "
+    "three tiles and a tile is drawn for it from the dragon's head (§9(a)): write the kong among the melds (a "
+    "concealed kong when it was made in the rack), and the tile drawn for it among the concealed tiles")
 
 
 def seat_numbers(rules: BookRuleSet) -> dict[str, int]:

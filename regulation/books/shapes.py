@@ -148,9 +148,14 @@ def winning_shapes(concealed: tuple[int, ...], melds: tuple[Meld, ...], winning_
     return sorted(shapes, key=lambda s: (s.form, s.sets))
 
 
-def held_shapes(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[Shape]:
+def held_shapes(concealed: tuple[int, ...], melds: tuple[Meld, ...], *, kongs_in_hand: bool = False) -> list[Shape]:
     """Every reading of a loser's hand as the sets it holds: its melds, and of its concealed
-    tiles each pong or pair that can be formed (chows score in no book, so they are not read)."""
+    tiles each pong or pair that can be formed (chows score in no book, so they are not read).
+
+    Four of a kind among the concealed tiles is a concealed kong only when `kongs_in_hand`: a
+    book where a kong may be kept in the hand, never laid down and with no tile drawn for it
+    (the Brazilian rules). Elsewhere a kong is declared and a tile drawn for it, so four of a
+    kind among 13 tiles was never made one: a pong and one tile more."""
     everything = tuple(sorted(concealed + sum((m.tiles for m in melds), ())))
     laid = tuple(_meld_set(m) for m in melds)
     counts = Counter(concealed)
@@ -161,5 +166,7 @@ def held_shapes(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[Sha
             choices.append((Set("pair", tile, True),))
         if counts[tile] >= 3:
             choices.append((Set("pong", tile, True),))
+        if counts[tile] == 4 and kongs_in_hand:
+            choices.append((Set("kong", tile, True),))
         options.append(choices)
     return [Shape("partial", tuple(sorted(laid + sum(chosen, ()))), everything) for chosen in product(*options)]
