@@ -1,23 +1,26 @@
 # Quick start: `make run` and `make test`. Both set the machine up first (scripts/bootstrap).
+# Every target here is for a developer's machine: Django's development mode (DJANGO_DEBUG=1),
+# which production never has (casino/settings.py). The tests set it in pyproject.toml.
 PYTHON := .venv/bin/python
+DEVELOPMENT := DJANGO_DEBUG=1
 PYTEST_ARGS ?=
 
 .PHONY: bootstrap run test messages
 
 bootstrap:
 	bash scripts/bootstrap
-	$(PYTHON) manage.py compilemessages --ignore=.venv --verbosity 0
+	$(DEVELOPMENT) $(PYTHON) manage.py compilemessages --ignore=.venv --verbosity 0
 
 run: bootstrap
-	$(PYTHON) manage.py migrate --noinput
-	$(PYTHON) manage.py demo
-	$(PYTHON) manage.py runserver 0.0.0.0:8000
+	$(DEVELOPMENT) $(PYTHON) manage.py migrate --noinput
+	$(DEVELOPMENT) $(PYTHON) manage.py demo
+	$(DEVELOPMENT) $(PYTHON) manage.py runserver 0.0.0.0:8000
 
 test: bootstrap
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
-# Refresh the vocabulary's catalogues (casino/terms/locale) from regulation/, casino/terms/ and
-# casino/pit/services.py and errors.py; translate the new entries, then `make` compiles them (README, "Languages").
+# Refresh every app's catalogues (casino/*/locale) from the code and templates; translate the new
+# entries, then `make` compiles them (docs/languages.md).
 messages: bootstrap
-	$(PYTHON) manage.py makemessages -l pt -l zh_Hant --no-obsolete --ignore=.venv --ignore=tests \
+	$(DEVELOPMENT) $(PYTHON) manage.py makemessages -l pt -l zh_Hant --no-obsolete --ignore=.venv --ignore=tests \
 	  --ignore=benchmarks --ignore=docs --ignore=fixtures --ignore=scripts

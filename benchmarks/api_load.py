@@ -49,6 +49,7 @@ CAPITAL = 1_000_000  # each player's opening capital: draws never move it
 def _setup(database: str) -> None:
     os.environ["DATABASE_URL"] = f"{SERVER}/{database}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "1")  # run as on a developer's machine (casino/settings.py)
     import django
     django.setup()
 
@@ -275,13 +276,15 @@ def main() -> None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
     print(f"POST /api/v1/tables/{{id}}/jogos/: {len(latencies)} answered in {elapsed:.1f} s "
-          f"({args.tables} tables x {args.rate:g}/s, phases {args.phases}, gunicorn {args.workers} workers x {args.threads} thread(s), {os.cpu_count()} cores); "
+          f"({args.tables} tables x {args.rate:g}/s, phases {args.phases}, "
+          f"gunicorn {args.workers} workers x {args.threads} thread(s), {os.cpu_count()} cores); "
           f"p50 {percentile(latencies, 50):.1f} ms, p95 {percentile(latencies, 95):.1f} ms, "
           f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms; {len(failures)} failure(s); "
-          f"load average {os.getloadavg()[0]:.1f}; the workers' CPU: {server_cpu / max(1, len(latencies)) * 1000:.1f} ms "
-          f"a request")
+          f"load average {os.getloadavg()[0]:.1f}; "
+          f"the workers' CPU: {server_cpu / max(1, len(latencies)) * 1000:.1f} ms a request")
     served = server_durations(server.log_path)
-    print(f"  the generator's lateness (sent - due): p50 {percentile(lateness, 50):.1f} ms, p99 {percentile(lateness, 99):.1f} ms; "
+    print(f"  the generator's lateness (sent - due): p50 {percentile(lateness, 50):.1f} ms, "
+          f"p99 {percentile(lateness, 99):.1f} ms; "
           f"server time (request log): p50 {percentile(served, 50):.1f} ms, p95 {percentile(served, 95):.1f} ms, "
           f"p99 {percentile(served, 99):.1f} ms")
     for failure in sorted(set(failures))[:10]:

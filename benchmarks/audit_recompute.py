@@ -40,6 +40,7 @@ SEATS = "ESWN"
 def _setup(database: str) -> None:
     os.environ["DATABASE_URL"] = f"{SERVER}/{database}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "1")  # run as on a developer's machine (casino/settings.py)
     import django
     django.setup()
 
@@ -134,9 +135,10 @@ def build_table(task: tuple) -> int:
     import psycopg
     from django.utils import timezone
 
-    from casino.pit.chain import GENESIS, row_hash
-    from casino.pit.models import Jogo, Movement
+    from casino.chain import GENESIS
+    from casino.pit.chain import row_hash
     from casino.pit.days import gaming_day
+    from casino.pit.models import Jogo, Movement
     from regulation import read_record, score
     from regulation.rotation import Progress
     from regulation.rules import DEFAULT

@@ -6,7 +6,8 @@
 invalid input (each field named in people's words), parse errors, not found, permission
 denied, throttling, oversize bodies and, logged with its traceback, anything unexpected. The
 `not_found`, `bad_request`, `forbidden` and `server_error` views give the same shape to the
-/api/ requests that Django answers before any API view runs (an unknown URL, for one).
+/api/ requests that Django answers before any API view runs (an unknown URL, for one). The web
+pages answer a refusal from one place too (casino/refusals.py).
 """
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ import logging
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, JsonResponse, QueryDict
 from django.utils.encoding import force_str
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext as _, gettext_noop
 from django.views import defaults
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response

@@ -119,7 +119,7 @@ LAST_SEEN = "casino.last_seen"
 class SessionIdleMiddleware:
     """Ends a signed-in session whose last request came settings.SESSION_IDLE_SECONDS ago or more,
     and leaves a message for the login page the request then leads to; keeps a session to
-    settings.SESSION_COOKIE_AGE from its login, however busy (README, "Deployment").
+    settings.SESSION_COOKIE_AGE from its login, however busy (docs/deployment.md).
 
     Only sessions: a token client of the API has no session, and none is made for it. Every
     signed-in page hands the limit to static/idle.js (`request.session_idle_seconds`), which

@@ -4,118 +4,76 @@ variance case's file (casino/count) share. Their pages include the printed page'
 """
 from __future__ import annotations
 
-import gc
 import subprocess
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import casino
 
 LANGUAGES = ("pt", "zh-hant", "en")  # the languages a PDF is printed in
-
-
-class _CollectorPause:
-    """Pauses Python's cyclic garbage collector while any thread of the process makes a PDF; the
-    last one to finish restores it as it was."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._inside = 0
-        self._restore = False
-
-    def __enter__(self) -> None:
-        with self._lock:
-            if not self._inside:
-                self._restore = gc.isenabled()
-                gc.disable()
-            self._inside += 1
-
-    def __exit__(self, *exception: object) -> None:
-        with self._lock:
-            self._inside -= 1
-            if not self._inside and self._restore:
-                gc.enable()
-
-
-_collector_paused = _CollectorPause()
-
-
-def render_pdf(html: str) -> bytes:
-    """The page as a PDF. The garbage collector is paused while WeasyPrint works: its passes over
-    the boxes WeasyPrint builds, all still in use, took a sixth of the daily report's time
-    (benchmarks/daily_report.py); it runs again as soon as the PDF is made."""
-    from weasyprint import HTML  # loads Pango and fonts: only when a PDF is made
-
-    with _collector_paused:
-        return HTML(string=html).write_pdf()
-
-
-# Figures: a printed table's numbers, set as one line of text per row in a monospaced font
-# (`_page.css`, `td.figures`) under header cells as wide as their columns (`ch`, the width of one
-# of the font's characters). WeasyPrint's time goes mostly to table cells, about 0.7 ms each here:
-# a line of ten figures takes a fifth of the time of ten cells. DejaVu Sans Mono sets every one of
-# these characters equally wide (tests/test_printing.py reads the font to check it).
-FIGURE_CHARACTERS = frozenset("0123456789+-\u2212\u2014,. ")
-FIGURE_GAP = 2  # the spaces before each figure
 NOT_COUNTED = "\u2014"  # a figure not there yet, e.g. a box not counted
 
-Figure = int | str | None  # "" leaves the figure's place blank
+Figure = int | str | None  # None: not there yet (printed NOT_COUNTED); "": the figure's place left blank
 Row = TypeVar("Row")
 
 
-def figure_text(figure: Figure) -> str:
-    return NOT_COUNTED if figure is None else str(figure)
+def render_pdf(html: str) -> bytes:
+    """The page as a PDF."""
+    from weasyprint import HTML  # loads Pango and fonts: only when a PDF is made
+
+    return HTML(string=html).write_pdf()
 
 
 @dataclass(frozen=True)
-class FigureColumns:
-    """The widths of a printed table's columns of figures, in characters: each its widest figure
-    (at least `minimum`), after a gap of `FIGURE_GAP` spaces."""
+class Column:
+    """A column of figures in a printed table: the header printed over it and the figure it takes
+    from each row. A table's header and its rows both read its columns, so their order is written
+    once. `group` is a header over this column and its neighbours of the same group ("Wins by
+    grade" over 0, 1 and 2 fán); `summed` is false for a figure the total row leaves blank (a
+    tier's rate)."""
 
-    widths: tuple[int, ...]
+    header: str
+    figure: Callable[[Any], Figure]
+    group: str = ""
+    summed: bool = True
 
-    @classmethod
-    def fitting(cls, rows: Sequence[Sequence[Figure]], *, minimum: int) -> FigureColumns:
-        widths = [minimum] * len(rows[0]) if rows else []
-        for row in rows:
-            for index, figure in enumerate(row):
-                widths[index] = max(widths[index], len(figure_text(figure)))
-        return cls(tuple(widths))
+
+@dataclass(frozen=True)
+class FigureTable(Generic[Row]):
+    """A printed table's columns of figures, each row with its figures, and the figures of their
+    total (empty when the table has no total row)."""
+
+    columns: tuple[Column, ...]
+    rows: list[tuple[Row, list[Figure]]]
+    total: list[Figure]
 
     @property
-    def columns(self) -> tuple[int, ...]:
-        """Each column's width with its gap: the `ch` of its <col>."""
-        return tuple(FIGURE_GAP + width for width in self.widths)
+    def groups(self) -> list[tuple[str, list[Column]]]:
+        """The columns, neighbours of one group together: ("", [a column]) for a column in none."""
+        return [(group, list(columns)) for group, columns in groupby(self.columns, key=lambda column: column.group)]
 
-    def line(self, figures: Sequence[Figure]) -> str:
-        """The figures, each right-aligned in its column: the text of the row's one figures cell."""
-        texts = [figure_text(figure) for figure in figures]
-        if len(texts) != len(self.widths) or not FIGURE_CHARACTERS.issuperset("".join(texts)):
-            raise ValueError(f"figures {texts!r} do not fit columns of {self.widths} characters")
-        return "".join(text.rjust(FIGURE_GAP + width) for text, width in zip(texts, self.widths, strict=True))
+    @property
+    def grouped(self) -> bool:
+        """Whether the header takes two rows: the groups' headers above their columns'."""
+        return any(column.group for column in self.columns)
 
 
-@dataclass(frozen=True)
-class Listing(Generic[Row]):
-    """A printed table's rows, each with the line of its figures, and the line of their total."""
-
-    columns: FigureColumns
-    rows: list[tuple[Row, str]]
-    total: str = ""
+def _printed(figure: Figure) -> Figure:
+    return NOT_COUNTED if figure is None else figure
 
 
-def listing(rows: Sequence[Row], figures: Callable[[Row], Sequence[Figure]], *, total: Sequence[Figure] = (),
-            minimum: int = 6) -> Listing[Row]:
-    """The rows with the lines of their `figures`, in columns wide enough for every figure and the
-    total's."""
-    lines = [figures(row) for row in rows]
-    columns = FigureColumns.fitting([*lines, *([total] if total else [])], minimum=minimum)
-    return Listing(columns, [(row, columns.line(line)) for row, line in zip(rows, lines, strict=True)],
-                   columns.line(total) if total else "")
+def figure_table(rows: Sequence[Row], columns: Sequence[Column], *, figures_of: Callable[[Row], Any] = lambda row: row,
+                 total: Any = None) -> FigureTable[Row]:
+    """Each row with its figures in `columns`, read from `figures_of(row)`; and, when `total` is
+    given, the total row's figures read from it by the same columns."""
+    return FigureTable(
+        tuple(columns),
+        [(row, [_printed(column.figure(figures_of(row))) for column in columns]) for row in rows],
+        [_printed(column.figure(total)) if column.summed else "" for column in columns] if total is not None else [])
 
 
 @lru_cache(maxsize=1)

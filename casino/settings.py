@@ -1,12 +1,23 @@
 """Settings for the Mah-Jong table audit site.
 
 Everything that differs between a developer's machine and production comes from the
-environment:
+environment. Unset, the site runs as in production: a forgotten variable never opens a debug page
+to the casino floor.
 
-- ``DJANGO_DEBUG``: on unless set to 0/false/no/off. Off means production, which then
-  requires ``DJANGO_SECRET_KEY`` and ``DJANGO_ALLOWED_HOSTS`` (comma-separated).
+- ``DJANGO_DEBUG``: off unless set to 1/true/yes/on (``make run`` sets it). Off means production,
+  which then requires ``DJANGO_SECRET_KEY`` (not the built-in development key) and
+  ``DJANGO_ALLOWED_HOSTS`` (comma-separated).
+- ``DJANGO_SECRET_KEY``: the key that signs sessions and tokens; with DEBUG on, a built-in
+  development key when unset.
+- ``DJANGO_ALLOWED_HOSTS``, ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated.
 - ``DATABASE_URL``: any URL dj-database-url reads, e.g.
   ``postgres://postgres@127.0.0.1:5432/casino``; SQLite ``db.sqlite3`` when unset.
+- In production only: ``DJANGO_SSL_REDIRECT`` (on unless set off), ``DJANGO_HSTS_SECONDS``
+  (default one year), ``DJANGO_HSTS_INCLUDE_SUBDOMAINS`` and ``DJANGO_HSTS_PRELOAD`` (both off
+  unless set: they bind every subdomain, and preloading is hard to undo).
+- ``DJANGO_TRUSTED_PROXIES``, ``DJANGO_SESSION_SECONDS``, ``DJANGO_SESSION_IDLE_SECONDS``,
+  ``DJANGO_LOG_LEVEL``, ``GAMING_DAY_STARTS``, ``SHIFTS``, ``COUNT_VARIANCE_ABSOLUTE``,
+  ``COUNT_VARIANCE_PERCENT``, ``AUDIT_PAGE_MAX_JOGOS``: described where each is read below.
 """
 
 import os
@@ -21,22 +32,28 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_flag(name: str, default: bool) -> bool:
+    """A yes/no setting from the environment: 1/true/yes/on is yes; unset or empty is `default`."""
     value = os.environ.get(name)
     if value is None or value.strip() == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_flag("DJANGO_DEBUG", default=True)
+DEBUG = env_flag("DJANGO_DEBUG", default=False)
 
+# Published with the code, so it signs nothing in production, even when set on purpose.
+DEVELOPMENT_SECRET_KEY = "django-insecure-dev-only-never-use-in-production"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()]
 if DEBUG:
     # With DEBUG on and no hosts listed, Django accepts only localhost names.
-    SECRET_KEY = SECRET_KEY or "django-insecure-dev-only-never-use-in-production"
+    SECRET_KEY = SECRET_KEY or DEVELOPMENT_SECRET_KEY
 else:
     if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
+    if SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY is the built-in development key, which anyone can read in "
+                                   "the code: set a secret one, or DJANGO_DEBUG=1 on a developer's machine.")
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off.")
 
@@ -81,7 +98,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Security headers on every response (tests/test_headers.py). SecurityMiddleware sets
+# Security headers on every response (tests/web/test_headers.py). SecurityMiddleware sets
 # Referrer-Policy and X-Content-Type-Options: nosniff, XFrameOptionsMiddleware X-Frame-Options;
 # ContentSecurityPolicyMiddleware the policy below. Scripts come only from this site's static files
 # (no inline script or on* handler in any template); styles may be inline, because the API's docs
@@ -125,9 +142,9 @@ LOGGING = {
 }
 
 AUTHENTICATION_BACKENDS = [
+    # First, as django-axes asks: refuses a locked-out login before any other backend is asked.
     "axes.backends.AxesStandaloneBackend",
-    # ModelBackend, reading a user's permissions in one query (casino/pit/access.py).
-    "casino.pit.access.PermissionBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 # Login throttling (django-axes): five failures for one username from one address lock that
 # pair out for 15 minutes. The API's token endpoint also has a request rate limit below.
@@ -250,26 +267,25 @@ if not 0 < SESSION_IDLE_SECONDS <= SESSION_COOKIE_AGE:
     raise ImproperlyConfigured("DJANGO_SESSION_IDLE_SECONDS must be positive and at most DJANGO_SESSION_SECONDS.")
 
 # A box whose counted commission differs from the expected by more than either threshold opens a
-# case (README, "The count"): more than this many whole units, or more than this percentage of
+# case (docs/count.md): more than this many whole units, or more than this percentage of
 # the expected commission.
 COUNT_VARIANCE_ABSOLUTE = int(os.environ.get("COUNT_VARIANCE_ABSOLUTE", "100"))
 COUNT_VARIANCE_PERCENT = Decimal(os.environ.get("COUNT_VARIANCE_PERCENT", "2"))
 
 # The audit's commission and exception pages re-score every jogo of their range in the request:
 # a range holding more ledger rows than this is refused, so that no page takes more than about
-# 2 s (README, "Auditing"); the exports and audit_recompute stream any range.
+# 2 s (docs/audit.md); the exports and audit_recompute stream any range.
 AUDIT_PAGE_MAX_JOGOS = int(os.environ.get("AUDIT_PAGE_MAX_JOGOS", "5000"))
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "casino.pit.schema.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "casino.api_schema.AutoSchema",
     # Every error in one shape, {"errors": [...]} (casino/api_errors.py).
     "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
     # The API reads JSON only, and refuses JSON nested too deeply or holding a NUL (casino/parsers.py).
     "DEFAULT_PARSER_CLASSES": ["casino.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        # REST framework's, reading the user and his permissions in one query (casino/pit/access.py).
-        "casino.pit.access.TokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -305,8 +321,13 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", default=True)
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    # Both bind more than this site (every subdomain; browsers' built-in lists, slow to leave):
+    # the casino's operators turn them on when they know the whole domain serves HTTPS only.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", default=False)
+    # `check --deploy` would warn of each flag left off: that is this default, chosen above.
+    SILENCED_SYSTEM_CHECKS = [check for check, on in (("security.W005", SECURE_HSTS_INCLUDE_SUBDOMAINS),
+                                                      ("security.W021", SECURE_HSTS_PRELOAD)) if not on]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from casino import views
+from casino.count.urls import counting
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,14 +10,13 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("pit/", include("casino.pit.web_urls")),
-    path("count/boxes/", include("casino.count.count_views")),
-    path("api/v1/count/", include("casino.count.urls_api")),
-    path("api/v1/", include("casino.pit.urls")),
+    path("pit/", include("casino.pit.urls")),
+    path("count/boxes/", include(counting)),
+    path("count/", include("casino.count.urls")),
     path("reports/", include("casino.reports.urls")),
     path("audit/", include("casino.audit.urls")),
-    path("count/", include("casino.count.urls")),
     path("calculator/", include("casino.calculator.urls")),
+    path("api/v1/", include("casino.api_urls")),
 ]
 
 # /api/ requests that no API view answers get the API's error shape (casino/api_errors.py).

@@ -2,12 +2,12 @@
 
     >>> from regulation import read_record, score
     >>> result = score(read_record(record_dict))
-    >>> result.as_dict()        # the output of JOGO-FORMAT.md
+    >>> result.as_dict()        # the output of docs/record-format.md
 """
 from .errors import Breach, MalformedRecord, RegulationError
 from .jogo import Result, score
-from .record import Jogo, read_record
+from .record import Record, read_record
 from .rules import CURRENT, DEFAULT, PORTARIA_135_91_M, RULE_SETS, RuleSet, UnknownRuleSet, rule_set
 
-__all__ = ["Breach", "CURRENT", "DEFAULT", "Jogo", "MalformedRecord", "PORTARIA_135_91_M", "RULE_SETS",
+__all__ = ["Breach", "CURRENT", "DEFAULT", "MalformedRecord", "PORTARIA_135_91_M", "RULE_SETS", "Record",
            "RegulationError", "Result", "RuleSet", "UnknownRuleSet", "read_record", "rule_set", "score"]

@@ -1,4 +1,4 @@
-"""The scorer's command line (JOGO-FORMAT.md):
+"""The scorer's command line (docs/record-format.md):
 
     python -m regulation score [FILE]        # one record; FILE or standard input
     python -m regulation score --jsonl FILE  # one record per line, one result per line
@@ -16,9 +16,8 @@ input gets a message on standard error, never a traceback.
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
-from typing import BinaryIO, Iterable
+from typing import Any, BinaryIO, Iterable, TextIO
 
 import msgspec
 
@@ -33,7 +32,7 @@ MALFORMED = 2
 
 
 def score_bytes(raw: bytes, rules: RuleSet | books.BookRuleSet = DEFAULT) -> bytes:
-    """The JOGO-FORMAT.md output (JSON) for one encoded record, or a book's result for a book
+    """The docs/record-format.md output (JSON) for one encoded record, or a book's result for a book
     record under a book's rule set; `MalformedRecord` if it cannot be read."""
     if len(raw) > MAX_RECORD_BYTES:
         raise MalformedRecord("", gettext_noop("the record is {size} bytes; a jogo record is at most {most}"),
@@ -57,7 +56,7 @@ def resolve(code: str, version: int | None = None) -> RuleSet | books.BookRuleSe
             raise error from None
 
 
-def malformed_result(message: str, rules: RuleSet | books.BookRuleSet = DEFAULT) -> dict:
+def malformed_result(message: str, rules: RuleSet | books.BookRuleSet = DEFAULT) -> dict[str, Any]:
     """The result line standing for a line that could not be read (--jsonl keeps one line each)."""
     if isinstance(rules, books.BookRuleSet):
         return {"rules": {"code": rules.code, "version": rules.version}, "valid": False,
@@ -68,24 +67,9 @@ def malformed_result(message: str, rules: RuleSet | books.BookRuleSet = DEFAULT)
             "commission": 0, "net": {}, "next": {"banker_moves": False}}
 
 
-def score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet | books.BookRuleSet = DEFAULT) -> int:
-    """Score one record per line; blank lines are skipped. Returns the exit status.
-
-    Scoring builds no reference cycles (the engine's values are acyclic and its caches are
-    bounded), so the cyclic garbage collector is paused for the batch: reference counting frees
-    every jogo as soon as its line is written. It saves a sixth of the time per jogo
-    (benchmarks/engine.py).
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _score_lines(lines, out, err, rules)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _score_lines(lines: Iterable[bytes], out: BinaryIO, err, rules: RuleSet | books.BookRuleSet) -> int:
+def score_lines(lines: Iterable[bytes], out: BinaryIO, err: TextIO,
+                rules: RuleSet | books.BookRuleSet = DEFAULT) -> int:
+    """Score one record per line; blank lines are skipped. Returns the exit status."""
     status = 0
     encode = msgspec.json.Encoder().encode
     write = out.write
@@ -125,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         return list_rule_sets(sys.stdout)
     if args.rules_version is not None and args.rules is None:
         parser.error("--rules-version needs --rules")
-    rules = DEFAULT
+    rules: RuleSet | books.BookRuleSet = DEFAULT
     if args.rules is not None:
         try:
             rules = resolve(args.rules, args.rules_version)
@@ -153,10 +137,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
-def list_rule_sets(out) -> int:
+def list_rule_sets(out: TextIO) -> int:
     """One line per rule set and version: code, version, title, tab-separated; the Portaria's,
     then the classical rule books'."""
     from . import rules as rules_module  # as it is now (a test may have registered one)
-    for each in (*rules_module.RULE_SETS, *books.BOOKS):
+    listed: list[RuleSet | books.BookRuleSet] = [*rules_module.RULE_SETS, *books.BOOKS]
+    for each in listed:
         print(f"{each.code}\t{each.version}\t{each.title}", file=out)
     return 0

@@ -39,8 +39,8 @@ class Breach:
         message = template.format(**params)
         return cls(code, article, f"Art. {article}: {message}" if cite else message, template, params, field)
 
-    def as_dict(self) -> dict[str, str]:
-        data = {"code": self.code, "article": self.article, "message": self.message}
+    def as_dict(self) -> dict[str, str | None]:
+        data: dict[str, str | None] = {"code": self.code, "article": self.article, "message": self.message}
         if self.field is not None:
             data["field"] = self.field
         return data

@@ -1,4 +1,4 @@
-"""Grades in fán (Art. 6; RULES.md §4).
+"""Grades in fán (Art. 6; docs/rules.md §4).
 
 A valid hand scores the items of Art. 6(a)(2)–(3) (conventional) or 6(b)(2) (simplified);
 a hand with none is a chicken hand («kai vu», 雞糊), grade 0. The items combine into the grade
@@ -6,89 +6,24 @@ by the rule set's reading (I-5) and the grade is capped at the variant's maximum
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from operator import attrgetter
 
 from .hands import CHOW, Shape, TileSet, kinds_held
+from .items import Item
 from .rules import ADDITIVE, RuleSet
-from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, HONOURS, SIMPLIFIED, WINDS
+from .tiles import CONVENTIONAL, DRAGONS, GREEN_DRAGON, HONOURS, WINDS
 from .values import Value
 
 
-class Item(Value):
-    code: str
-    fan: int
-    article: str
-
-
-@dataclass(frozen=True)
-class ItemDefinition:
-    """An item's article and names; its fán is the rule set's (`RuleSet.fan`)."""
-
-    code: str
-    article: str
-    pt: str
-    zh: str
-    en: str
-
-
-def _define(rows) -> dict[str, ItemDefinition]:
-    return {row[0]: ItemDefinition(*row) for row in rows}
-
-
-# Art. 6(a): the conventional items, in the order of the regulation.
-CONVENTIONAL_ITEMS = _define([
-    ("dragon_set", "6(a)(2)", "conjunto de trunfo", "番子", "dragon set"),
-    ("round_wind_set", "6(a)(2)", "conjunto de vento da roda", "圈風", "round wind set"),
-    ("seat_wind_set", "6(a)(2)", "conjunto de vento do lugar", "門風", "seat wind set"),
-    ("robbing_kong", "6(a)(2)", "aproveitamento da pedra dum «kóng» («ch'éong kóng»)", "搶槓", "robbing a kong"),
-    ("kong_replacement", "6(a)(2)", "ganho derivado dum «kóng» («kóng seong fá»)", "槓上花", "win on a kong replacement"),
-    ("all_pongs", "6(a)(2)", "trios («tò-i-tò-i vu»)", "對對糊", "all pongs"),
-    ("all_chows", "6(a)(2)", "sequências e par («p'èng vu»)", "平糊", "all chows"),
-    ("mixed_one_suit", "6(a)(2)", "«wân iat sêk»", "混一色", "mixed one suit"),
-    ("last_tile", "6(a)(2)", "última pedra («hoi tai lau yuet»)", "海底撈月", "last tile"),
-    ("small_three_dragons", "6(a)(2)", "pedras trunfos («siu sam un»)", "小三元", "small three dragons"),
-    ("small_four_winds", "6(a)(2)", "pedras ventos («siu sei hei»)", "小四喜", "small four winds"),
-    ("terminals_and_honours", "6(a)(2)", "conjunto de 1, 9, trunfos ou ventos («fá iu-kau»)", "混么", "terminals and honours"),
-    ("heavenly", "6(a)(3)", "ganho natural («t'in vu»)", "天糊", "heavenly win"),
-    ("earthly", "6(a)(3)", "ganho não natural («tei vu»)", "地糊", "earthly win"),
-    ("double_wind_set", "6(a)(3)", "duplo «fán» («seong fán»)", "雙番門風", "double wind set"),
-    ("kong_upon_kong", "6(a)(3)", "«kóng» sucessivos («kóng seong kóng»)", "槓上槓", "kong upon kong"),
-    ("mixed_one_suit_all_chows", "6(a)(3)", "«p'èng vu» dum mesmo grupo («wân iat sêk p'èng vu»)", "混一色平糊", "mixed one suit, all chows"),
-    ("pure_one_suit", "6(a)(3)", "pedras dum mesmo grupo («ch'èng iat sêk»)", "清一色", "pure one suit"),
-    ("thirteen_orphans", "6(a)(3)", "treze chamadas («sap-sám iu»)", "十三么", "thirteen orphans"),
-    ("concealed_pongs", "6(a)(3)", "conjunto de trios fechados («kan-kan vu»)", "擱擱糊", "concealed pongs"),
-    ("big_three_dragons", "6(a)(3)", "conjuntos de trunfos («tai sam un»)", "大三元", "big three dragons"),
-    ("big_four_winds", "6(a)(3)", "conjuntos de ventos («tai sei hei»)", "大四喜", "big four winds"),
-    ("pure_terminals", "6(a)(3)", "conjunto de 1 e 9 («cheng iu»)", "清么", "pure terminals"),
-    ("all_honours", "6(a)(3)", "conjuntos de trunfos e ventos («chun chu»)", "全字", "all honours"),
-])
-
-# Art. 6(b)(2): the simplified items.
-SIMPLIFIED_ITEMS = _define([
-    ("robbing_kong", "6(b)(2)", "aproveitamento da pedra dum «kóng»", "搶槓", "robbing a kong"),
-    ("last_tile", "6(b)(2)", "última pedra da jogada", "海底撈月", "last tile"),
-    ("green_winning_tile", "6(b)(2)", "ganho com a pedra trunfo «fát chói»", "發財", "won on the green dragon"),
-])
-
-ITEMS = {CONVENTIONAL: CONVENTIONAL_ITEMS, SIMPLIFIED: SIMPLIFIED_ITEMS}
-
-
-def item_values(rules: RuleSet) -> dict[str, dict[str, Item]]:
-    """variant -> item code -> the item with the fán `rules` gives it (RuleSet.scored_items)."""
-    return {variant: {code: Item(code, fan, ITEMS[variant][code].article) for code, fan in values.items()}
-            for variant, values in rules.fan.items()}
-CHICKEN = {"pt": "jogo mínimo («kai vu»)", "zh": "雞糊", "en": "chicken hand"}
-
-
-class Grade(Value):
+class Grade(Value, frozen=True):
     fan: int
     raw: int
     items: tuple[Item, ...]
     shape: Shape
 
 
-class WinContext(Value):
+class WinContext(Value, frozen=True):
     """What grading needs besides the reading of the hand: who won, where and how, and what
     every tile of the hand shows (the same for every reading)."""
 
@@ -223,7 +158,7 @@ def _terminal_or_honour(tile: int) -> bool:
     return tile >= 27 or tile % 9 in (0, 8)
 
 
-def _instead(codes: list[str], instead_of) -> list[str]:
+def _instead(codes: list[str], instead_of: Mapping[str, frozenset[str]]) -> list[str]:
     """Drop the items another item of `codes` scores instead of."""
     replaced: set[str] = set()
     for code in codes:
@@ -234,8 +169,8 @@ def _instead(codes: list[str], instead_of) -> list[str]:
 
 def _situational(ctx: WinContext, rules: RuleSet) -> list[str]:
     conditions = ctx.conditions
-    codes = [c for c in ("heavenly", "earthly", "robbing_kong", "kong_replacement", "kong_upon_kong")
-             if c in conditions]
+    codes: list[str] = [c for c in ("heavenly", "earthly", "robbing_kong", "kong_replacement", "kong_upon_kong")
+                        if c in conditions]
     if "last_tile" in conditions and _scores_last_tile(ctx, rules):
         codes.append("last_tile")
     return codes
@@ -284,9 +219,8 @@ def grade(shapes: list[Shape], ctx: WinContext, rules: RuleSet) -> Grade:
     best: Grade | None = None
     for shape in shapes:
         codes = conventional_items(shape, ctx, rules) if ctx.variant == CONVENTIONAL else simplified_items(ctx, rules)
-        items = tuple(map(scored.get, codes)) if codes else ()
-        if None in items:  # an item this rule set does not score
-            items = tuple([item for item in items if item is not None])
+        # An item this rule set does not score is None, and left out.
+        items = tuple(filter(None, map(scored.get, codes))) if codes else ()
         fan, raw = combine(items, rules, ctx.variant) if items else (0, 0)  # (0, 0): a chicken hand
         if best is None or (fan, raw) > (best.fan, best.raw):
             best = Grade(fan, raw, items, shape)

@@ -1,4 +1,4 @@
-"""Hand shapes (Art. 4, Art. 5; RULES.md §3).
+"""Hand shapes (Art. 4, Art. 5; docs/rules.md §3).
 
 A conventional winning hand is four sets and a pair (a kong counts as a set), or thirteen
 orphans; a simplified one is one set and a pair. A hand may decompose in several ways: every
@@ -6,16 +6,17 @@ decomposition is returned and the grade is that of the best (Art. 6).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache, partial
 
-from .tiles import COUNT_BITS, HONOURS, TERMINALS, kinds_mask, pack
+from .tiles import COUNT_BITS, HONOURS, TERMINALS, kinds_mask
 from .values import Value
 
 CHOW, PONG, KONG = "chow", "pong", "kong"
 THIRTEEN_ORPHAN_KINDS = tuple(sorted(TERMINALS | HONOURS))
 
 
-class TileSet(Value):
+class TileSet(Value, frozen=True):
     """A set of three (or a kong of four). `tile` is the lowest tile of a chow.
 
     `exposed` is true for a set declared open on the table (Art. 5(a)(3)–(5)); `declared` is
@@ -28,7 +29,7 @@ class TileSet(Value):
     declared: bool = False
 
 
-class Shape(Value):
+class Shape(Value, frozen=True):
     """One way to read a winning hand: its sets (declared melds first) and its pair.
 
     Thirteen orphans (Art. 6(a)(3)) has no sets; its `pair` is the duplicated tile.
@@ -40,7 +41,7 @@ class Shape(Value):
 
 
 def _declared_sets() -> dict[tuple[str, tuple[int, ...], bool], TileSet]:
-    sets = {}
+    sets: dict[tuple[str, tuple[int, ...], bool], TileSet] = {}
     for exposed in (True, False):
         for tile in range(34):
             sets[PONG, (tile,) * 3, exposed] = TileSet(PONG, tile, exposed, True)
@@ -59,7 +60,7 @@ def declared_set(kind: str, tiles: tuple[int, ...], exposed: bool) -> TileSet | 
     return _DECLARED_SETS.get((kind, tiles, exposed)) or _DECLARED_SETS.get((kind, tuple(sorted(tiles)), exposed))
 
 
-def counts_of(tiles) -> list[int]:
+def counts_of(tiles: Iterable[int]) -> list[int]:
     counts = [0] * 34
     for tile in tiles:
         counts[tile] += 1
@@ -105,12 +106,6 @@ _PIN_SHIFT, _SOU_SHIFT, _HONOUR_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BI
 _MIDDLE = sum(_FIELD << _BITS * offset for offset in range(1, 8))  # a suit's 2 to 8
 
 
-def suit_keys(tiles) -> int:
-    """The counts of `tiles` as `decompose` reads them (tiles.pack). Valid while no kind is
-    held more than four times."""
-    return pack(tiles)
-
-
 _MAN_FIELDS, _PIN_FIELDS, _SOU_FIELDS = (_SUIT_MASK << suit * _SUIT_BITS for suit in range(3))
 _HONOUR_FIELDS = kinds_mask(HONOURS)
 _SIMPLES = sum(_MIDDLE << suit * _SUIT_BITS for suit in range(3))  # every suit's 2 to 8
@@ -130,11 +125,11 @@ def _unpack(key: int, size: int) -> tuple[int, ...]:
 Reading = tuple[tuple[TileSet, ...], int]  # (sets, pair tile or -1)
 
 
-class _Readings(dict):
+class _Readings(dict[int, tuple[Reading, ...]]):
     """The readings of one suit (or of the honours) by its counts, worked out on first use:
     at most 5^9 keys, a few thousand in practice."""
 
-    def __init__(self, read):
+    def __init__(self, read: Callable[[int], tuple[Reading, ...]]) -> None:
         super().__init__()
         self.read = read
 

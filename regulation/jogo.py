@@ -1,4 +1,4 @@
-"""Scoring one jogo: every check of RULES.md §7 that one record can show, the grade, and the
+"""Scoring one jogo: every check of docs/rules.md §7 that one record can show, the grade, and the
 settlement. `score()` is what the command line, the API and the audit all call.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from .errors import Breach, gettext_noop
-from .fan import Grade, Item, grade, win_context
+from .fan import Grade, grade, win_context
 from .hands import (
     CHOW,
     KONG,
@@ -22,7 +22,8 @@ from .hands import (
     is_seven_pairs,
     thirteen_orphans,
 )
-from .record import Jogo
+from .items import Item
+from .record import Hand, PayAll, Record
 from .rules import DEFAULT, RuleSet
 from .seats import BANKER, WIND_TILE, turn_order_after
 from .settlement import Payment, Settlement, nothing_moves, settle_false_win, settle_win
@@ -47,10 +48,10 @@ HAND_TILES = {CONVENTIONAL: 14, SIMPLIFIED: 5}  # Art. 4(a), 4(b): before kongs'
 MAX_SETS = {CONVENTIONAL: 4, SIMPLIFIED: 1}
 
 
-class Result(Value):
-    """The outcome of scoring one jogo; `as_dict()` is the output of JOGO-FORMAT.md."""
+class Result(Value, frozen=True):
+    """The outcome of scoring one jogo; `as_dict()` is the output of docs/record-format.md."""
 
-    jogo: Jogo
+    jogo: Record
     rules: RuleSet
     breaches: tuple[Breach, ...]
     grade: Grade | None  # the best reading; None when the hand is no winning hand
@@ -67,7 +68,8 @@ class Result(Value):
         """The same output as `as_dict()`, encoded as JSON (the command line's fast path)."""
         settlement, breaches = self.settlement, self.breaches
         return _ENCODE(_Output(  # a breach encodes as its as_dict(), without its template
-            not breaches, breaches and [b.as_dict() for b in breaches], self.fan, self.grade.items if self.fan is not None else (),
+            not breaches, [b.as_dict() for b in breaches] if breaches else (), self.fan,
+            self.grade.items if self.fan is not None and self.grade is not None else (),
             self.jogo.declared_fan, self.fan_mismatch, settlement.payments, settlement.commission,
             settlement.net, _NEXT[self.banker_moves]))
 
@@ -78,7 +80,7 @@ class Result(Value):
             "errors": [b.as_dict() for b in self.breaches],
             "fan": self.fan,
             "items": [{"code": i.code, "fan": i.fan, "article": i.article} for i in self.grade.items]
-            if self.fan is not None else [],
+            if self.fan is not None and self.grade is not None else [],
             "declared_fan": self.jogo.declared_fan,
             "fan_mismatch": self.fan_mismatch,
             "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in settlement.payments],
@@ -88,15 +90,15 @@ class Result(Value):
         }
 
 
-class _Next(Value):
+class _Next(Value, frozen=True):
     banker_moves: bool
 
 
-class _Output(Value):
-    """JOGO-FORMAT.md's output, field for field, in its order."""
+class _Output(Value, frozen=True):
+    """docs/record-format.md's output, field for field, in its order."""
 
     valid: bool
-    errors: tuple[()] | list[dict[str, str]]
+    errors: tuple[()] | list[dict[str, str | None]]
     fan: int | None
     items: tuple[Item, ...]
     declared_fan: int | None
@@ -111,32 +113,37 @@ _ENCODE = msgspec.json.Encoder().encode
 _NEXT = {moves: _Next(moves) for moves in (False, True)}  # built once: values are immutable
 
 
-def score(jogo: Jogo, rules: RuleSet = DEFAULT) -> Result:
+def score(jogo: Record, rules: RuleSet = DEFAULT) -> Result:
     """Validate `jogo` against the regulation, grade it and settle it.
 
-    A jogo with any breach settles nothing (JOGO-FORMAT.md: `payments` empty, `net` zero).
+    A jogo with any breach settles nothing (docs/record-format.md: `payments` empty, `net` zero).
     """
     if jogo.fan_combination and jogo.fan_combination != rules.readings["I-5"]:
         rules = rules.with_overrides({"fan_combination": jogo.fan_combination})  # the record chooses I-5
     breaches: list[Breach] = []
     _check_table(jogo, rules, breaches)
-    best = None
+    hand, winner = jogo.hand, jogo.winner
     if jogo.result == "win":
-        best = _check_win(jogo, rules, breaches)
-    elif jogo.hand is not None:  # a false win whose record gives the offender's hand
-        _check_false_win_hand(jogo, breaches)
-    if breaches:
-        return Result(jogo, rules, tuple(breaches), best, nothing_moves(jogo.capital), None, False, False)
-    if jogo.result == "win":
+        assert hand is not None and winner is not None, "read_record refuses a won jogo without them"
+        best = _check_win(jogo, hand, winner, rules, breaches)
+        if breaches:
+            return Result(jogo, rules, tuple(breaches), best, nothing_moves(jogo.capital), None, False, False)
+        assert best is not None, "a hand of no winning reading is a breach of Art. 4"
         settlement = settle_win(rules=rules, variant=jogo.variant, stake=jogo.stake, fan=best.fan,
-                                winner=jogo.winner, capital=jogo.capital,
+                                winner=winner, capital=jogo.capital,
                                 pay_all=jogo.pay_all.seat if jogo.pay_all else None)
         declared = jogo.declared_fan
         return Result(jogo, rules, (), best, settlement, best.fan,
-                      declared is not None and declared != best.fan, jogo.winner != BANKER)
+                      declared is not None and declared != best.fan, winner != BANKER)
+    offender = jogo.false_win
+    if hand is not None and offender is not None:  # a false win whose record gives the offender's hand
+        _check_false_win_hand(jogo, hand, offender, breaches)
+    if breaches:
+        return Result(jogo, rules, tuple(breaches), None, nothing_moves(jogo.capital), None, False, False)
     if jogo.result == "false_win":
+        assert offender is not None, "read_record refuses a false win that names no offender"
         settlement = settle_false_win(rules=rules, variant=jogo.variant, stake=jogo.stake,
-                                      offender=jogo.false_win, capital=jogo.capital)
+                                      offender=offender, capital=jogo.capital)
     else:
         settlement = nothing_moves(jogo.capital)
     # No grade on a draw or a void jogo: a declared grade there is a mismatch to look at.
@@ -145,7 +152,7 @@ def score(jogo: Jogo, rules: RuleSet = DEFAULT) -> Result:
     return Result(jogo, rules, (), None, settlement, None, jogo.declared_fan is not None, banker_moves)
 
 
-def art(jogo: Jogo, conventional: str, simplified: str) -> str:
+def art(jogo: Record, conventional: str, simplified: str) -> str:
     """The article of the variant in play: paragraph (a) conventional, (b) simplified."""
     return conventional if jogo.variant == CONVENTIONAL else simplified
 
@@ -155,7 +162,7 @@ def _breach(breaches: list[Breach], code: str, article: str, template: str, **pa
     breaches.append(Breach(code, article, f"Art. {article}: " + template.format(**params), template, params))
 
 
-def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
+def _check_table(jogo: Record, rules: RuleSet, breaches: list[Breach]) -> None:
     """Art. 8 (the tier), Art. 3 (who is seated), and that every named seat is seated."""
     if jogo.stake not in rules.commission[jogo.variant]:
         tiers = ", ".join(f"{x}/{2 * x}" for x in rules.tiers(jogo.variant))
@@ -192,40 +199,38 @@ def _check_table(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> None:
                     field=field, seat=SEAT_NAMES[seat])
 
 
-def _check_win(jogo: Jogo, rules: RuleSet, breaches: list[Breach]) -> Grade | None:
+def _check_win(jogo: Record, hand: Hand, winner: str, rules: RuleSet, breaches: list[Breach]) -> Grade | None:
     """Every check of a won jogo; the best grade when the hand is a winning hand."""
-    hand = jogo.hand
-    winner, discarder = jogo.winner, jogo.discarder
+    discarder = jogo.discarder
     if discarder == winner:
         _breach(breaches, "discarder_is_winner", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("the winner cannot win on his own discard; leave the discarder empty for a "
                              "self-drawn win."))
-    melds = _check_melds(jogo, breaches) if hand.melds else ()
-    shapes, counts = _check_shape(jogo, melds, breaches)
+    melds = _check_melds(jogo, hand, breaches) if hand.melds else ()
+    shapes, counts = _check_shape(jogo, hand, melds, breaches)
     if jogo.conditions or jogo.conduct:  # most wins claim no condition and record no conduct
         kongs = len([m for m in hand.melds if m.kind == KONG])
-        _check_conditions(jogo, kongs, breaches)
+        _check_conditions(jogo, hand, kongs, breaches)
         _check_conduct(jogo, kongs > 0, breaches)
     if jogo.claimants:
-        _check_claims(jogo, breaches)
+        _check_claims(jogo, winner, breaches)
     if not shapes:
         return None
     context = win_context(jogo.variant, WIND_TILE[winner], WIND_TILE[jogo.round_wind], discarder is None,
                           hand.winning_tile, jogo.conditions, counts)
     best = grade(shapes, context, rules)
     if jogo.pay_all:
-        _check_pay_all(jogo, best, rules, breaches)
+        _check_pay_all(jogo, hand, jogo.pay_all, best, rules, breaches)
     return best
 
 
-def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
+def _check_false_win_hand(jogo: Record, hand: Hand, offender: str, breaches: list[Breach]) -> None:
     """Art. 10(b)(3): a jogo is «nulo» when the player declares a win «sem a necessária combinação
     de pedras conforme se indica no artigo 4.º» (and Art. 10(a)(7)–(8), conventional). A hand that
-    has that combination was no false win, so the record is refused (RULES.md §6).
+    has that combination was no false win, so the record is refused (docs/rules.md §6).
 
     A meld that is no real set, or one the variant does not allow, is the wrong exposure of
     Art. 10(a)(7): such a hand is no winning hand and the false win stands."""
-    hand = jogo.hand
     variant = jogo.variant
     melds = []
     for meld in hand.melds:
@@ -234,7 +239,7 @@ def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
             return
         melds.append(tile_set)
     in_hand = hand.concealed + (hand.winning_tile,)
-    if _check_tiles(jogo, in_hand, breaches):  # Art. 2: no record holds a fifth copy or a foreign tile
+    if _check_tiles(jogo, hand, in_hand, breaches):  # Art. 2: no record holds a fifth copy or a foreign tile
         return
     if len(melds) > MAX_SETS[variant] or len(in_hand) != HAND_TILES[variant] - 3 * len(melds):
         return
@@ -247,14 +252,14 @@ def _check_false_win_hand(jogo: Jogo, breaches: list[Breach]) -> None:
                              "win, not a false win («jogo nulo»); record it as a win."),
                 tiles=tiles_code(in_hand), melds=len(melds),
                 sets=gettext_noop("4 sets and a pair") if variant == CONVENTIONAL else gettext_noop("1 set and a pair"),
-                seat=SEAT_NAMES[jogo.false_win])
+                seat=SEAT_NAMES[offender])
 
 
-def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
+def _check_melds(jogo: Record, hand: Hand, breaches: list[Breach]) -> tuple[TileSet, ...]:
     """Art. 5: each declared meld is a real chow, pong or kong, claimed as the variant allows."""
     melds = []
     conventional = jogo.variant == CONVENTIONAL
-    for index, meld in enumerate(jogo.hand.melds):
+    for index, meld in enumerate(hand.melds):
         kind = meld.kind
         tile_set = declared_set(kind, meld.tiles, meld.exposed)
         if tile_set is None:
@@ -272,20 +277,20 @@ def _check_melds(jogo: Jogo, breaches: list[Breach]) -> tuple[TileSet, ...]:
                                  "belongs in hand.concealed."), index=index, kind=kind)
         else:
             melds.append(tile_set)
-    if len(jogo.hand.melds) > MAX_SETS[jogo.variant]:
+    if len(hand.melds) > MAX_SETS[jogo.variant]:
         _breach(breaches, "hand_shape", art(jogo, "4(a)", "4(b)"),
                 gettext_noop("{melds} melds declared; a winning hand has {sets} set(s) in all."),
-                melds=len(jogo.hand.melds), sets=MAX_SETS[jogo.variant])
+                melds=len(hand.melds), sets=MAX_SETS[jogo.variant])
     return tuple(melds)
 
 
-def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach]) -> tuple[list[Shape], int]:
+def _check_shape(jogo: Record, hand: Hand, melds: tuple[TileSet, ...], breaches: list[Breach]) \
+        -> tuple[list[Shape], int]:
     """Art. 2 (the variant's tiles, four of each) and Art. 4 (sets and a pair).
 
     Returns every reading of the hand (none when it is not a winning hand) and the counts of all
     its tiles, melds included (tiles.py; 0 when refused).
     """
-    hand = jogo.hand
     variant = jogo.variant
     in_hand = len(hand.concealed) + 1  # the concealed tiles and the winning tile
     counts, tiles = hand.counts, in_hand
@@ -294,7 +299,7 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         tiles += len(meld.tiles)
     # Art. 2: the variant's kinds only, four of each. Looked at tile by tile only when the counts
     # cannot tell at a glance.
-    if not within_art_2(counts, tiles, variant) and _check_tiles(jogo, hand.concealed + (hand.winning_tile,),
+    if not within_art_2(counts, tiles, variant) and _check_tiles(jogo, hand, hand.concealed + (hand.winning_tile,),
                                                                   breaches):
         return [], 0  # already refused; no reading to look for
     declared = len(melds)
@@ -310,15 +315,14 @@ def _check_shape(jogo: Jogo, melds: tuple[TileSet, ...], breaches: list[Breach])
         return [], 0
     shapes = decompose(hand.counts, melds)
     if not shapes:
-        _thirteen_orphans_or_breach(jogo, melds, shapes, breaches)
+        _thirteen_orphans_or_breach(jogo, hand, melds, shapes, breaches)
     return shapes, counts
 
 
-def _thirteen_orphans_or_breach(jogo: Jogo, melds: tuple[TileSet, ...], shapes: list[Shape],
+def _thirteen_orphans_or_breach(jogo: Record, hand: Hand, melds: tuple[TileSet, ...], shapes: list[Shape],
                                 breaches: list[Breach]) -> None:
     """Art. 6(a)(3): thirteen orphans is the one winning hand of no sets (added to `shapes`);
     any other hand that is no four sets and a pair breaks Art. 4."""
-    hand = jogo.hand
     variant = jogo.variant
     in_hand = hand.concealed + (hand.winning_tile,)
     if variant == CONVENTIONAL and not melds:
@@ -335,11 +339,11 @@ def _thirteen_orphans_or_breach(jogo: Jogo, melds: tuple[TileSet, ...], shapes: 
             tiles=tiles_code(in_hand), melds=len(melds), sets=sets)
 
 
-def _check_tiles(jogo: Jogo, in_hand: tuple[int, ...], breaches: list[Breach]) -> bool:
+def _check_tiles(jogo: Record, hand: Hand, in_hand: tuple[int, ...], breaches: list[Breach]) -> bool:
     """Art. 2 tile by tile: whether the hand holds a tile foreign to the variant (2(b)) or a
     kind a fifth time (2(a), 2(b))."""
     every_tile = in_hand
-    for meld in jogo.hand.melds:
+    for meld in hand.melds:
         every_tile += meld.tiles
     kinds = KINDS[jogo.variant]
     foreign = [] if kinds.issuperset(every_tile) else sorted({t for t in every_tile if t not in kinds})
@@ -358,12 +362,12 @@ def _check_tiles(jogo: Jogo, in_hand: tuple[int, ...], breaches: list[Breach]) -
     return bool(foreign or extra)
 
 
-def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:
+def _check_conditions(jogo: Record, hand: Hand, kongs: int, breaches: list[Breach]) -> None:
     """Art. 5(a)(1)–(2), Art. 6(a)(2)–(3): the conditions claimed fit the win."""
     conditions = jogo.conditions
     if not conditions:
         return
-    hand, winner, discarder = jogo.hand, jogo.winner, jogo.discarder
+    winner, discarder = jogo.winner, jogo.discarder
     natural = conditions & {"heavenly", "earthly"}
     if "heavenly" in conditions:
         article = art(jogo, "5(a)(1)", "5(b)(1)")
@@ -412,12 +416,12 @@ def _check_conditions(jogo: Jogo, kongs: int, breaches: list[Breach]) -> None:
                     condition=condition.replace("_", " "), needed=needed, kongs=kongs)
 
 
-def _copies_held(hand, tile: int) -> int:
+def _copies_held(hand: Hand, tile: int) -> int:
     """Copies of `tile` in the hand besides the winning tile itself."""
     return hand.concealed.count(tile) + sum(meld.tiles.count(tile) for meld in hand.melds)
 
 
-def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
+def _check_conduct(jogo: Record, has_kong: bool, breaches: list[Breach]) -> None:
     """Art. 9: conduct recorded against a seat bars its win or its kongs."""
     for entry in jogo.conduct:
         if entry.kind == "declined_pong":
@@ -441,7 +445,7 @@ def _check_conduct(jogo: Jogo, has_kong: bool, breaches: list[Breach]) -> None:
                                      "was robbed."), seat=SEAT_NAMES[entry.seat])
 
 
-def _honours_on_view(hand, winning: int) -> bool:
+def _honours_on_view(hand: Hand, winning: int) -> bool:
     """§8.12, the Chinese 10(a)(3): the winner had already exposed two sets of the dragons (or
     three of the winds) the discarded tile completed."""
     group = DRAGONS if winning in DRAGONS else WINDS
@@ -449,7 +453,7 @@ def _honours_on_view(hand, winning: int) -> bool:
     return len(on_view) >= len(group) - 1
 
 
-def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
+def _check_claims(jogo: Record, winner: str, breaches: list[Breach]) -> None:
     """Art. 5(a)(6), 5(b)(5): of several players claiming one discard to win, only the first in
     turn order after the discarder wins. A player barred by Art. 9(a)(2) has no claim.
 
@@ -462,30 +466,29 @@ def _check_claims(jogo: Jogo, breaches: list[Breach]) -> None:
         _breach(breaches, "claim_priority", article,
                 gettext_noop("a self-drawn win has no competing claims on a discard."))
         return
-    if jogo.winner in jogo.claimants or jogo.discarder in jogo.claimants:
+    if winner in jogo.claimants or jogo.discarder in jogo.claimants:
         _breach(breaches, "claim_priority", article,
                 gettext_noop("claimants lists the other players who also claimed the discard; not the winner or the "
                              "discarder."))
         return
     barred = {c.seat for c in jogo.conduct if c.kind == "declined_pong"}
     for seat in turn_order_after(jogo.discarder, jogo.capital):
-        if seat == jogo.winner:
+        if seat == winner:
             return
         if seat in jogo.claimants and seat not in barred:
             _breach(breaches, "claim_priority", article,
                     gettext_noop("{seat} also claimed {discarder}'s discard to win and comes first after the "
                                  "discarder, so {seat} wins, not {winner}."),
-                    seat=SEAT_NAMES[seat], discarder=SEAT_NAMES[jogo.discarder], winner=SEAT_NAMES[jogo.winner])
+                    seat=SEAT_NAMES[seat], discarder=SEAT_NAMES[jogo.discarder], winner=SEAT_NAMES[winner])
             return
 
 
-def _check_pay_all(jogo: Jogo, best: Grade, rules: RuleSet, breaches: list[Breach]) -> None:
+def _check_pay_all(jogo: Record, hand: Hand, pay_all: PayAll, best: Grade, rules: RuleSet,
+                   breaches: list[Breach]) -> None:
     """Art. 10: the pay-all's article fits the jogo, and no exemption applies (I-9)."""
     readings = rules.readings
-    pay_all = jogo.pay_all
     article = pay_all.article
     liable = SEAT_NAMES[pay_all.seat]
-    hand = jogo.hand
     codes = {item.code for item in best.items}
     if pay_all.seat == jogo.winner:
         _breach(breaches, "pay_all_seat", article,
@@ -532,8 +535,8 @@ def _check_pay_all(jogo: Jogo, best: Grade, rules: RuleSet, breaches: list[Breac
                              "been exposed when the winning tile was discarded."))
     elif article == "10(a)(5)" and pay_all.broken_set == "chow" and readings["I-12"] == "pong_only":
         _breach(breaches, "pay_all_trigger", article,
-                gettext_noop("this rule set reads 10(a)(5) by the Chinese text (拆一擱碰牌): only breaking a pong makes "
-                             "{liable} liable, not breaking a chow (I-12)."), liable=liable)
+                gettext_noop("this rule set reads 10(a)(5) by the Chinese text (拆一擱碰牌): only breaking a pong "
+                             "makes {liable} liable, not breaking a chow (I-12)."), liable=liable)
     elif article == "10(a)(5)" and pay_all.broken_set == "chow":
         # I-12: PT «um conjunto de 3» is any set of three (ZH 拆一擱碰牌 says a pong; PT governs).
         # A chow holds suit tiles only, and breaking one limits no copy of the winning tile.

@@ -1,10 +1,7 @@
 """The register of readings: every point where Portaria 135/91/M leaves a question open (I-n), or
 where its Portuguese and Chinese texts differ (§8.n), with the alternatives a rule set chooses
-among (`RuleSet.readings`).
-
-`decided_by(jogo, rules)` says which of these points decided one jogo: those where another
-alternative would have changed its outcome (refused or not, grade, payments, commission, or
-whether the bank moves), with the outcome under that alternative.
+among (`RuleSet.readings`). Data only: it imports nothing that scores, so that `rules.py` can
+check a rule set's choices against it; `decisions.py` says which readings decided one jogo.
 
 An alternative marked `implemented=False` is described for the inspector but the engine cannot
 score by it, because the record does not say what it turns on (which draw the winner won on, how
@@ -14,14 +11,9 @@ no outcome at all. A rule set may only adopt an implemented alternative.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Mapping
 
 from .errors import gettext_noop
-
-if TYPE_CHECKING:  # the engine imports this module through rules.py
-    from .jogo import Result
-    from .record import Jogo
-    from .rules import RuleSet
 
 
 @dataclass(frozen=True)
@@ -39,7 +31,7 @@ class Reading:
     pt: str  # the Portuguese words of the regulation
     zh: str  # the Chinese words
     alternatives: tuple[Alternative, ...]
-    differences: tuple[str, ...] = ()  # the points of RULES.md §8 this reading also settles
+    differences: tuple[str, ...] = ()  # the points of docs/rules.md §8 this reading also settles
     changes_outcome: bool = True  # False: the two texts differ in words, never in an outcome
 
     def alternative(self, name: str) -> Alternative:
@@ -433,100 +425,7 @@ def check_choices(choices: Mapping[str, str], complete: bool = False) -> None:
         raise ValueError(f"a rule set chooses every reading; missing {', '.join(missing)}")
 
 
-@dataclass(frozen=True)
-class Decision:
-    reading: Reading
-    adopted: str
-    other: str
-    result: "Result"
-    other_result: "Result"
-
-
-def outcome(result: "Result") -> tuple:
-    """What a reading can change: refused or not, grade, payments, commission, the bank."""
-    settlement = result.settlement
-    return (result.valid, result.fan, settlement.payments, settlement.commission, result.banker_moves)
-
-
-def _conventional_win(jogo: "Jogo", result: "Result") -> bool:
-    return jogo.result == "win" and jogo.variant == "conventional" and result.grade is not None
-
-
-def _holds_honours(jogo: "Jogo", result: "Result") -> bool:
-    hand = jogo.hand
-    return _conventional_win(jogo, result) and (
-        hand.winning_tile >= 27 or max(hand.concealed, default=0) >= 27
-        or any(meld.tiles[0] >= 27 for meld in hand.melds))
-
-
-def _no_chow_meld(jogo: "Jogo", result: "Result") -> bool:
-    return _conventional_win(jogo, result) and all(meld.kind != "chow" for meld in jogo.hand.melds)
-
-
 # I-11: the items of honour sets that score; I-18: the items of honours that score only together.
 HONOUR_SET_ITEMS = frozenset({"dragon_set", "round_wind_set", "seat_wind_set", "double_wind_set",
                               "big_three_dragons", "big_four_winds"})
 HONOUR_COMBINATIONS = frozenset({"small_four_winds", "small_three_dragons"})
-
-
-def _honours_worth_fan(jogo: "Jogo", result: "Result") -> bool:
-    """I-11: an honour set that scores; or, since I-18 reads honours that score together as worth
-    fán, an honour combination (I-11's other alternative then adds wân iat sêk beside it)."""
-    return _conventional_win(jogo, result) and any(
-        item.code in HONOUR_SET_ITEMS or item.code in HONOUR_COMBINATIONS for item in result.grade.items)
-
-
-def _honour_combination_scored(jogo: "Jogo", result: "Result") -> bool:
-    return _conventional_win(jogo, result) and any(item.code in HONOUR_COMBINATIONS for item in result.grade.items)
-
-
-def _pay_all(*articles: str) -> Callable[["Jogo", "Result"], bool]:
-    return lambda jogo, result: jogo.pay_all is not None and jogo.pay_all.article in articles
-
-
-def _capped(jogo: "Jogo", result: "Result") -> bool:
-    return result.settlement.capped
-
-
-# When each reading can change a jogo's outcome at all: the others are not re-scored. (A reading
-# whose only other alternatives are described, not implemented, is never re-scored.)
-CAN_APPLY: dict[str, Callable[["Jogo", "Result"], bool]] = {
-    "I-1": lambda jogo, result: jogo.result in ("draw", "false_win"),
-    "I-4": _no_chow_meld,
-    "I-5": lambda jogo, result: jogo.result == "win" and result.grade is not None and len(result.grade.items) > 1,
-    "I-6": lambda jogo, result: jogo.result == "false_win" or (result.fan or 0) >= 2,
-    "I-7": _capped,
-    "I-8": _capped,
-    "I-11": _honours_worth_fan,
-    "I-12": _pay_all("10(a)(5)"),
-    "I-13": lambda jogo, result: jogo.result == "win" and "heavenly" in jogo.conditions,
-    "I-14": _pay_all("10(b)(1)"),
-    "I-16": _pay_all("10(a)(1)"),
-    "I-18": _honour_combination_scored,
-    "§8.2": lambda jogo, result: "last_tile" in jogo.conditions and jogo.discarder is not None,
-    "§8.4": _holds_honours,
-    "§8.6": _holds_honours,
-    "§8.10": _pay_all("10(a)(1)"),
-    "§8.12": _pay_all("10(a)(3)"),
-}
-
-
-def decided_by(jogo: "Jogo", rules: "RuleSet") -> tuple[Decision, ...]:
-    """Every reading whose other alternative would change this jogo's outcome under `rules`."""
-    from .jogo import score
-
-    result = score(jogo, rules)
-    found = outcome(result)
-    decisions = []
-    for code, can_apply in CAN_APPLY.items():
-        if not can_apply(jogo, result):
-            continue
-        entry = _BY_CODE[code]
-        adopted = rules.readings[code]
-        for alternative in entry.alternatives:
-            if alternative.name == adopted or not alternative.implemented:
-                continue
-            other = score(jogo, rules.with_readings({code: alternative.name}))
-            if outcome(other) != found:
-                decisions.append(Decision(entry, adopted, alternative.name, result, other))
-    return tuple(decisions)

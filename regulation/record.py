@@ -1,4 +1,4 @@
-"""The portable jogo record (JOGO-FORMAT.md): reading it into a `Jogo`.
+"""The portable jogo record (docs/record-format.md): reading it into a `Record`.
 
 Reading rejects what cannot be understood at all (`MalformedRecord`: not JSON, not an object,
 a wrong type, an unknown field or tile, a missing field, an absurd size). Whether a well-formed
@@ -12,7 +12,7 @@ the fields that only some results have.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, Literal, Mapping, Union
+from typing import Annotated, Any, Literal, Mapping, Union, get_args
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -35,11 +35,11 @@ Amount = Union[Annotated[int, Meta(ge=0, le=MAX_AMOUNT)],
                Annotated[str, Meta(pattern=r"^[0-9]{1,13}(\.[0-9]{1,2})?$")]]
 TileText = Annotated[str, Meta(max_length=MAX_TILE_TEXT)]
 
-CONDITIONS: tuple[str, ...] = Condition.__args__
-PAY_ALL_ARTICLES: tuple[str, ...] = PayAllArticle.__args__
+CONDITIONS: tuple[str, ...] = get_args(Condition)
+PAY_ALL_ARTICLES: tuple[str, ...] = get_args(PayAllArticle)
 
 
-# --- The record as written (JOGO-FORMAT.md) ---------------------------------------------------
+# --- The record as written (docs/record-format.md) ---------------------------------------------------
 # gc=False: a decoded record holds strings, numbers and other records, never a reference cycle,
 # so the cyclic garbage collector need not track it (values.py says the same of the engine's values).
 
@@ -110,33 +110,36 @@ _DECODER = msgspec.json.Decoder(_Record)
 # Values (values.py): a jogo is built on every scoring, and msgspec structs build several times
 # faster than frozen dataclasses (benchmarks/engine.py).
 
-class Meld(Value):
+class Meld(Value, frozen=True):
     kind: str
     tiles: tuple[int, ...]
     exposed: bool
     counts: int  # of its tiles by kind (tiles.read_tiles)
 
 
-class Hand(Value):
+class Hand(Value, frozen=True):
     concealed: tuple[int, ...]  # without the winning tile and without concealed kongs
     melds: tuple[Meld, ...]
     winning_tile: int
     counts: int  # of the tiles in hand by kind, the winning tile included (tiles.read_tiles)
 
 
-class Conduct(Value):
+class Conduct(Value, frozen=True):
     seat: str
     kind: str  # Art. 9(a)(2) declined_pong, Art. 9(a)(3)/(b)(2) saw_tiles
 
 
-class PayAll(Value):
+class PayAll(Value, frozen=True):
     seat: str
     article: str
     live_tile: bool
     broken_set: str | None = None  # 10(a)(5), I-12: "pong" or "chow"; None for the other articles
 
 
-class Jogo(Value):
+class Record(Value, frozen=True):
+    """One jogo's record as the engine reads it: amounts in whole units, tiles as kinds (tiles.py),
+    seats as seat winds. `_Record` above is the same record as written."""
+
     variant: str
     stake: int
     round_wind: str
@@ -154,24 +157,24 @@ class Jogo(Value):
     fan_combination: str | None = None  # the record's override of the reading (I-5)
 
 
-def read_record(data: Any) -> Jogo:
-    """A `Jogo` from a decoded JSON value, or `MalformedRecord` naming the field."""
+def read_record(data: Any) -> Record:
+    """A `Record` from a decoded JSON value, or `MalformedRecord` naming the field."""
     try:
         record = msgspec.convert(data, _Record)
     except msgspec.ValidationError as error:
         raise malformed(error) from None
-    return _jogo(record)
+    return _read(record)
 
 
-def decode_record(raw: bytes) -> Jogo:
-    """A `Jogo` from the JSON text of one record, or `MalformedRecord`."""
+def decode_record(raw: bytes) -> Record:
+    """A `Record` from the JSON text of one record, or `MalformedRecord`."""
     try:
         record = _DECODER.decode(raw)
     except msgspec.ValidationError as error:
         raise malformed(error) from None
     except msgspec.DecodeError as error:
         raise MalformedRecord("", gettext_noop("not JSON: {error}"), error=str(error)) from None
-    return _jogo(record)
+    return _read(record)
 
 
 def malformed(error: msgspec.ValidationError, see: str = gettext_noop("{error} (see JOGO-FORMAT.md)")) \
@@ -190,11 +193,11 @@ def malformed(error: msgspec.ValidationError, see: str = gettext_noop("{error} (
     return MalformedRecord(path, see, error=message[0].lower() + message[1:])
 
 
-def _jogo(record: _Record) -> Jogo:
-    """The checks msgspec cannot express, and the conversion into a `Jogo`."""
+def _read(record: _Record) -> Record:
+    """The checks msgspec cannot express, and the conversion into a `Record`."""
     result = record.result
     winner, discarder, hand, false_win = record.winner, record.discarder, record.hand, record.false_win
-    claimants = record.claimants or ()
+    listed = record.claimants
     if result == "win":
         if winner is None:
             raise MalformedRecord("winner", gettext_noop("a won jogo names its winner"))
@@ -206,31 +209,30 @@ def _jogo(record: _Record) -> Jogo:
         if false_win is not None:
             raise MalformedRecord("false_win", gettext_noop("only a false_win jogo names an offender"))
     else:
-        for name, value in (("discarder", discarder), ("pay_all", record.pay_all), ("claimants", claimants)):
+        for name, value in (("discarder", discarder), ("pay_all", record.pay_all), ("claimants", listed)):
             if value:
                 raise MalformedRecord(name, gettext_noop("only a won jogo has one; this jogo is a {result}"),
                                       result=result)
         discarder = None
         if result == "draw":
-            for name, value in (("winner", winner), ("hand", hand), ("false_win", false_win)):
-                if value is not None:
+            for name, given in (("winner", winner), ("hand", hand), ("false_win", false_win)):
+                if given is not None:
                     raise MalformedRecord(name, gettext_noop("a drawn jogo has none (I-1)"))
         elif false_win is None:
             raise MalformedRecord("false_win",
                                   gettext_noop("a false_win jogo names the offender: {{\"seat\": \"N\"}}"))
         elif winner is not None and winner != false_win.seat:
             raise MalformedRecord("winner", gettext_noop("in a false win, only the offender can be named as winner"))
-    if claimants:
-        if len(set(claimants)) != len(claimants):
+    claimants: tuple[str, ...] = ()
+    if listed:
+        if len(set(listed)) != len(listed):
             raise MalformedRecord("claimants", gettext_noop("a seat is listed twice"))
-        claimants = tuple(claimants)
-    conditions = record.conditions
-    if conditions:
-        if len(set(conditions)) != len(conditions):
+        claimants = tuple(listed)
+    conditions: frozenset[str] = _NO_CONDITIONS
+    if record.conditions:
+        if len(set(record.conditions)) != len(record.conditions):
             raise MalformedRecord("conditions", gettext_noop("a condition is listed twice"))
-        conditions = frozenset(conditions)
-    else:
-        conditions = _NO_CONDITIONS
+        conditions = frozenset(record.conditions)
     capital_field = record.capital
     east, south, west, north = amounts = capital_field.E, capital_field.S, capital_field.W, capital_field.N
     if type(east) is int and type(south) is int and type(west) is int and type(north) is int:
@@ -249,7 +251,7 @@ def _jogo(record: _Record) -> Jogo:
     stake = record.stake
     if type(stake) is not int or stake < 1:  # a decimal string, or too small
         stake = _amount("stake", stake, minimum=1)
-    return Jogo(  # positionally, in the order of the fields: noticeably faster than by keyword
+    return Record(  # positionally, in the order of the fields: noticeably faster than by keyword
         record.variant,
         stake,
         record.round_wind,
@@ -286,7 +288,7 @@ def _pay_all(pay_all: _PayAll) -> PayAll:
 
 def _amount(name: str, value: int | str, *, minimum: int) -> int:
     """Whole currency units: a JSON integer, or a decimal string such as "5000" or "5000.00"."""
-    if type(value) is str:
+    if isinstance(value, str):
         number = Decimal(value)
         if number != number.to_integral_value():
             raise MalformedRecord(name, gettext_noop("{value} is not a whole number of currency units"),

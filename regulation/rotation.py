@@ -1,4 +1,4 @@
-"""The table's progress from jogo to jogo (Art. 3; RULES.md §2, I-1, I-2).
+"""The table's progress from jogo to jogo (Art. 3; docs/rules.md §2, I-1, I-2).
 
 Players sit in physical chairs 0–3, numbered in turn order (chair 1 is to chair 0's right).
 Seat winds are relative to the banker: the banker's chair is East, the next chair South, the
@@ -14,13 +14,15 @@ complete game is 4 × players jogos without retentions, not 16.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .seats import SEATS
 from .values import Value
 
 ROUND_WINDS = SEATS  # East round, South, West, North («t'ông hin», «nám hin», ...)
 
 
-class Progress(Value):
+class Progress(Value, frozen=True):
     """Who plays the next jogo as what: the state of a game (partida) before a jogo."""
 
     chairs: tuple[int, ...]  # the occupied chairs, ascending
@@ -30,7 +32,7 @@ class Progress(Value):
     complete: bool = False  # I-2: the North round is over, the game is complete
 
     @classmethod
-    def start(cls, *, chairs, banker: int) -> Progress:
+    def start(cls, *, chairs: Iterable[int], banker: int) -> Progress:
         chairs = tuple(sorted(chairs))
         if banker not in chairs:
             raise ValueError(f"the first banker's chair {banker} is empty")

@@ -12,18 +12,18 @@ rule set that scored it, so that it is judged again by the same rules.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Any, Mapping, TypeVar
 
 from .errors import RegulationError, gettext_noop
+from .items import Item, item_values
+from .readings import check_choices
 from .tiles import CONVENTIONAL, SIMPLIFIED
 
 ADDITIVE = "additive"
 HIGHEST_PLUS_BONUS = "highest_plus_bonus"
-FAN_COMBINATIONS = (ADDITIVE, HIGHEST_PLUS_BONUS)
 
 
 class UnknownRuleSet(RegulationError, LookupError):
@@ -39,7 +39,10 @@ class UnknownRuleSet(RegulationError, LookupError):
         Exception.__init__(self, self.message)
 
 
-def frozen(mapping: Mapping) -> Mapping:
+Key = TypeVar("Key")
+
+
+def frozen(mapping: Mapping[Key, Any]) -> Mapping[Key, Any]:
     """A read-only copy of `mapping` (nested dicts included)."""
     return MappingProxyType({key: frozen(value) if isinstance(value, dict) else value
                              for key, value in mapping.items()})
@@ -59,7 +62,7 @@ class RuleSet:
     false_win_fan: Mapping[str, tuple[int, int]]
     # Art. 6: the fán of every item, by variant; an item absent from a variant is not scored there.
     fan: Mapping[str, Mapping[str, int]]
-    # RULES "scores instead of": an item -> the items it replaces when both apply.
+    # docs/rules.md §4, "scores instead of": an item -> the items it replaces when both apply.
     instead_of: Mapping[str, frozenset[str]]
     # I-5: the items the Chinese text calls 多算一番 ("one more fán").
     bonus_items: frozenset[str]
@@ -67,7 +70,6 @@ class RuleSet:
     readings: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from .readings import check_choices  # the register of readings imports the engine
         check_choices(self.readings, complete=True)
 
     @property
@@ -88,9 +90,10 @@ class RuleSet:
 
     def share(self, stake: int, grade: int) -> int:
         """I-6: X is the single share of a chicken hand and every fán doubles it."""
+        doubled: int = 2 ** grade  # typeshed gives int ** int as Any: a negative power is a float
         if self.readings["I-6"] == "tier_bounds":
-            return stake * min(2 ** grade, 2)
-        return stake * 2 ** grade
+            return stake * min(doubled, 2)
+        return stake * doubled
 
     def with_readings(self, choices: Mapping[str, str]) -> "RuleSet":
         """The same rule set with the readings in `choices` read otherwise (ValueError on an
@@ -100,13 +103,12 @@ class RuleSet:
         key = frozenset(choices.items())
         other = self._variants.get(key)
         if other is None:
-            from .readings import check_choices
             check_choices(choices)
             other = self._variants[key] = replace(self, readings=MappingProxyType({**self.readings, **choices}))
         return other
 
     @cached_property
-    def _variants(self) -> dict[frozenset, "RuleSet"]:
+    def _variants(self) -> dict[frozenset[tuple[str, str]], RuleSet]:
         """The rule sets `with_readings` made, by choices: a record's `rules` field asks for the
         same few again and again."""
         return {}
@@ -117,10 +119,9 @@ class RuleSet:
         return self if reading == self.fan_combination else self.with_readings({"I-5": reading})
 
     @cached_property
-    def scored_items(self) -> Mapping[str, Mapping[str, object]]:
-        """variant -> item code -> the `fan.Item` this rule set scores (built once)."""
-        from .fan import item_values
-        return item_values(self)
+    def scored_items(self) -> Mapping[str, Mapping[str, Item]]:
+        """variant -> item code -> the `Item` this rule set scores (built once)."""
+        return item_values(self.fan)
 
 
 # Art. 6(a)(2) 1 fán, 6(a)(3) 2 fán («fán» dobrado, the highest grade), 6(b)(2) 1 fán.
@@ -134,7 +135,7 @@ _CONVENTIONAL_FAN = {
 }
 _SIMPLIFIED_FAN = {"robbing_kong": 1, "last_tile": 1, "green_winning_tile": 1}
 
-# RULES.md §4: the items that score instead of others.
+# docs/rules.md §4: the items that score instead of others.
 _WIND_SETS = frozenset({"round_wind_set", "seat_wind_set", "double_wind_set"})
 _INSTEAD_OF = {
     "double_wind_set": frozenset({"round_wind_set", "seat_wind_set"}),
@@ -159,7 +160,7 @@ PORTUGUESE_READINGS = {
     "§8.14": "open_kong", "§8.15": "every_other_player",
 }
 
-# The points of RULES.md §8 where reading the Chinese text changes an outcome.
+# The points of docs/rules.md §8 where reading the Chinese text changes an outcome.
 CHINESE_READINGS = {
     "I-4": "chinese", "I-5": HIGHEST_PLUS_BONUS, "I-12": "pong_only",
     "§8.2": "chinese", "§8.4": "chinese", "§8.6": "chinese", "§8.10": "chinese", "§8.12": "chinese",
@@ -204,7 +205,7 @@ CURRENT = DEFAULT  # the name the rest of the project used before rule sets were
 def rule_set(code: str, version: int | None = None) -> RuleSet:
     """The shipped rule set `code` at `version` (its latest version when None): one dict lookup.
 
-    It reads `RULE_SETS` as it is at the call, so a test may add a rule set with `registered`."""
+    It reads `RULE_SETS` as it is at the call, so that a test may add a rule set of its own."""
     known, index = _index
     if known is not RULE_SETS:
         index = _build_index(RULE_SETS)
@@ -224,18 +225,3 @@ def _build_index(rule_sets: tuple[RuleSet, ...]) -> dict[tuple[str, int | None],
 
 
 _index: tuple[tuple[RuleSet, ...], dict[tuple[str, int | None], RuleSet]] = ((), {})
-
-
-@contextmanager
-def registered(*rule_sets: RuleSet) -> Iterator[None]:
-    """Add `rule_sets` to RULE_SETS for the duration of the `with` (a test's own rule set)."""
-    global RULE_SETS
-    before = RULE_SETS
-    clash = {(r.code, r.version) for r in before} & {(r.code, r.version) for r in rule_sets}
-    if clash:
-        raise ValueError(f"rule set already registered: {sorted(clash)}")
-    RULE_SETS = before + rule_sets
-    try:
-        yield
-    finally:
-        RULE_SETS = before

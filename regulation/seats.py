@@ -1,9 +1,11 @@
-"""Seats, turn order and the banker (Art. 3; RULES.md §2).
+"""Seats, turn order and the banker (Art. 3; docs/rules.md §2).
 
 Seat winds are relative to the banker: the banker («chông», 庄) is always East, South sits
 to his right, West opposite, North to his left. Play turns counter-clockwise E → S → W → N.
 """
 from __future__ import annotations
+
+from collections.abc import Container
 
 from .tiles import EAST_WIND
 
@@ -21,6 +23,6 @@ def banker_factor(payer: str, winner: str) -> int:
 AFTER = {seat: tuple(SEATS[(i + k) % 4] for k in (1, 2, 3)) for i, seat in enumerate(SEATS)}
 
 
-def turn_order_after(seat: str, seated) -> list[str]:
+def turn_order_after(seat: str, seated: Container[str]) -> list[str]:
     """The seated seats in turn order after `seat` (Art. 3, Art. 5(a)(6))."""
     return [s for s in AFTER[seat] if s in seated]

@@ -1,24 +1,24 @@
-"""Who pays whom (Art. 7, Art. 8, Art. 9(a)(4)/(b)(3), Art. 10; RULES.md §5–§6).
+"""Who pays whom (Art. 7, Art. 8, Art. 9(a)(4)/(b)(3), Art. 10; docs/rules.md §5–§6).
 
 Amounts are whole currency units (int). On every jogo the seats' net changes plus the
 commission sum to zero.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Container, Mapping
 
 from .rules import RuleSet
 from .seats import BANKER, SEATS, banker_factor, turn_order_after
 from .values import Value
 
 
-class Payment(Value, rename={"payer": "from", "payee": "to"}):
+class Payment(Value, frozen=True, rename={"payer": "from", "payee": "to"}):
     payer: str
     payee: str
     amount: int
 
 
-class Settlement(Value):
+class Settlement(Value, frozen=True):
     payments: tuple[Payment, ...]
     commission: int
     net: dict[str, int]
@@ -28,7 +28,7 @@ class Settlement(Value):
     capped: bool = False  # the cap bound (I-7)
 
 
-def nothing_moves(seated) -> Settlement:
+def nothing_moves(seated: Container[str]) -> Settlement:
     """A drawn jogo, or a record that breaks the regulation: no money moves (I-1, I-8)."""
     return Settlement((), 0, {seat: 0 for seat in SEATS if seat in seated})
 
@@ -55,7 +55,7 @@ def settle_win(*, rules: RuleSet, variant: str, stake: int, fan: int, winner: st
     Art. 10 (I-9): under pay-all the liable seat pays every loser's due.
     Art. 8 (I-8): the commission is taken from the winner after the cap, out of what he
     receives, so it never exceeds it: a winner capped below the tier's commission pays all he
-    receives and nets 0, never less (RULES.md §9).
+    receives and nets 0, never less (docs/rules.md §9.2).
     """
     seated = tuple(capital)
     shares = _SHARES.get((id(rules), variant, stake, fan, winner, seated))

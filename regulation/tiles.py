@@ -1,4 +1,4 @@
-"""Tiles and their notation (Art. 2; RULES.md §1).
+"""Tiles and their notation (Art. 2; docs/rules.md §1).
 
 A tile kind is an int from 0 to 33, in the order of the notation: 0–8 números 萬 (`m`),
 9–17 círculos 筒 (`p`), 18–26 bambus 索 (`s`), then the honours `1z`–`7z`: East, South,
@@ -7,6 +7,7 @@ West, North, white 白, green 發, red 中.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 CONVENTIONAL = "conventional"
 SIMPLIFIED = "simplified"
@@ -28,7 +29,7 @@ KINDS = {
 
 
 class TileNotationError(ValueError):
-    """A tile string that does not follow the notation of RULES.md §1."""
+    """A tile string that does not follow the notation of docs/rules.md §1."""
 
 
 def tile_code(tile: int) -> str:
@@ -65,12 +66,12 @@ PACKED = tuple(1 << COUNT_BITS * tile for tile in range(34))
 _FIELD = (1 << COUNT_BITS) - 1
 
 
-def pack(tiles) -> int:
+def pack(tiles: Iterable[int]) -> int:
     """The counts of `tiles`; exact while no kind is held more than 31 times."""
     return sum(map(PACKED.__getitem__, tiles))
 
 
-def kinds_mask(kinds) -> int:
+def kinds_mask(kinds: Iterable[int]) -> int:
     """The fields of `kinds` in counts: `counts & kinds_mask(kinds)` is zero exactly when no tile
     of those kinds is held."""
     return sum(_FIELD << COUNT_BITS * tile for tile in kinds)

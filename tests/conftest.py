@@ -12,8 +12,6 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-
-
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
     """Tests create many users: the production hasher's deliberate slowness only costs time. (The
@@ -45,6 +43,18 @@ def flush_ledger_afterwards(transactional_db):
         post_migrate.connect(_ledger_triggers_back_on, dispatch_uid=_BACK_ON)
 
 
+@pytest.fixture
+def groups_restored_afterwards(django_db_blocker):
+    """The flush that ends a transactional test also empties the roles' groups, which a data
+    migration made; later transactional tests expect them. Set up before the database, so torn
+    down after its flush."""
+    yield
+    from casino.pit.roles import sync_groups
+
+    with django_db_blocker.unblock():
+        sync_groups()
+
+
 _BACK_ON = "ledger-triggers-back-on"
 
 
@@ -52,3 +62,27 @@ def _ledger_triggers_back_on(**kwargs):
     post_migrate.disconnect(dispatch_uid=_BACK_ON)
     with connection.cursor() as cursor:
         cursor.execute("SET session_replication_role = origin")
+
+
+@pytest.fixture
+def people(db):
+    """The cast of every part's tests (tests/builders/pit.py's `staff`): the people by role, and
+    tables T1 and T2. A transactional test asks for `flush_ledger_afterwards` by its module's
+    mark, which comes first, so the roles are there again when the people are given theirs."""
+    from tests.builders.pit import staff
+
+    return staff()
+
+
+@pytest.fixture
+def day_with_inspector2(db):
+    """T1's gaming day 2026-11-21 (tests/builders/audit.py's `varied_day`: a chicken win, a draw, a
+    false win, a pay-all, a misdeclared grade), and a second inspector: one raises a flag, another
+    comments on it."""
+    from casino.pit.roles import INSPECTOR
+    from tests.builders.audit import varied_day
+    from tests.builders.pit import user
+
+    people, t1, game, rows = varied_day()
+    people["inspector2"] = user("inspector2", INSPECTOR)
+    return people, rows

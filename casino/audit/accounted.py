@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Max, Min, Q
 
-from casino.pit.models import Amendment, Game, Jogo, Movement, Refusal, Table
 from casino.pit.days import day_bounds
+from casino.pit.models import Amendment, Game, Jogo, Movement, Refusal, Table
 
 
 @dataclass(frozen=True)
@@ -100,10 +100,6 @@ class TableAccount:
         if not self.seqs:
             return []
         return runs(self.seqs | self.held_elsewhere, self.seq_before + 1, self.seq_after - 1)[1]
-
-    @property
-    def unconfirmed(self) -> int:
-        return sum(not hasattr(refusal, "confirmation") for refusal in self.refusals)
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """A day's (or a range's) current jogos for the inspector to take away: CSV and XLSX with the
-figures, and JSONL with the portable records (JOGO-FORMAT.md), one per line in the same order
+figures, and JSONL with the portable records (docs/record-format.md), one per line in the same order
 as the CSV's rows, for `python -m regulation score --jsonl` to re-check offline."""
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import msgspec
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from .selectors import Checked, Days, checked, commission_audit, current_revisions
+from .ledger import Checked, Days, checked, current_revisions
+from .selectors import commission_audit
 
 _encode = msgspec.json.encode
 

@@ -1,6 +1,25 @@
-"""The inspector's two small forms: a comment on a flag, and the note that resolves it."""
+"""The inspector's forms: the gaming days a page (or `audit_recompute`) asks for, a comment on a
+flag, and the note that resolves it."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from casino.pit.day_forms import GamingDaysForm
+
+from .ledger import BadDays, Days
+
+
+def asked_days(params: Mapping[str, str | None]) -> Days:
+    """The gaming days a request names (`day=`, or `from=` and `to=`: either alone is one day),
+    read by the one gaming-day form; BadDays on the first field it refuses, in people's words."""
+    form = GamingDaysForm(params)
+    if not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        raise BadDays(field, errors[0])
+    return Days(form.cleaned_data["first"], form.cleaned_data["last"])
 
 
 class CommentForm(forms.Form):

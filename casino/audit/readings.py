@@ -1,10 +1,10 @@
-"""The register of readings (issue 10 §2): every point where the regulation leaves a question open
+"""The register of readings: every point where the regulation leaves a question open
 or where its Portuguese and Chinese texts differ (`regulation.readings.READINGS`), the reading
 each rule set adopts, and which jogos a point decided; then, book by book, the points where a
-classical rule book is ambiguous, garbled or contradicts itself (`regulation.books.readings`,
-issue 15), with the book's own words and the reading adopted by default. A jogo is decided by a point when its
+classical rule book is ambiguous, garbled or contradicts itself (`regulation.books.readings`),
+with the book's own words and the reading adopted by default. A jogo is decided by a point when its
 outcome (grade, payments, commission, refused or not) would differ under the other alternative
-(`regulation.readings.decided_by`), each jogo judged under the rule set that scored it.
+(`regulation.decisions.decided_by`), each jogo judged under the rule set that scored it.
 """
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 import regulation.rules
+from casino.pit.recheck import COLUMNS, Stored, read
+from casino.terms.vocabulary import BOOK_LANGUAGE
 from regulation import Result
 from regulation.books import BOOK_READINGS, BOOKS, BookReading, BookRuleSet
-from regulation.readings import READINGS, Alternative, Reading, decided_by
+from regulation.decisions import decided_by
+from regulation.readings import READINGS, Alternative, Reading
 from regulation.rules import RuleSet
 
-from casino.calculator.scoring import BOOK_LANGUAGE
-from casino.pit.recheck import COLUMNS, Stored, read
-
-from .selectors import Days, current_revisions
+from .ledger import Days, current_revisions
 
 LISTED = 50  # links listed per point; the count says how many more there are
 
@@ -119,8 +119,6 @@ def register(days: Days | None) -> list[Point]:
     return list(points.values())
 
 
-
-
 @dataclass(frozen=True)
 class BookPoint:
     """One point of a book's register: the reading, and each alternative with whether it is the
@@ -138,7 +136,7 @@ class BookSection:
 
 
 def book_register() -> list[BookSection]:
-    """Each classical rule book (issue 15) with its points, in the order of BOOK_READINGS."""
+    """Each classical rule book with its points, in the order of BOOK_READINGS."""
     return [BookSection(rules, BOOK_LANGUAGE.get(rules.code, ""), tuple(
         BookPoint(reading, tuple((alternative, alternative.name == reading.default)
                                  for alternative in reading.alternatives))

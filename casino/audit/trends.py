@@ -39,8 +39,8 @@ from decimal import Decimal
 
 from django.db.models import Count, Max, Sum
 
-from casino.pit.models import Jogo, Table, superseded
 from casino.pit.days import day_bounds
+from casino.pit.models import Jogo, Table, superseded
 
 BAND_DAYS = 30  # the last gaming days of play the band is drawn from
 BAND_MIN_DAYS = 7  # fewer days of play: no band yet
@@ -88,15 +88,15 @@ def band(history: list[Decimal]) -> Band | None:
 
 
 @dataclass(frozen=True)
-class Figures:
+class TrendFigures:
     """A table's commission, jogos and seconds of play over one day or a run of days."""
 
     commission: int = 0
     jogos: int = 0
     seconds: int = 0
 
-    def __add__(self, other: Figures) -> Figures:
-        return Figures(self.commission + other.commission, self.jogos + other.jogos, self.seconds + other.seconds)
+    def __add__(self, other: TrendFigures) -> TrendFigures:
+        return TrendFigures(self.commission + other.commission, self.jogos + other.jogos, self.seconds + other.seconds)
 
     @property
     def per_jogo(self) -> Decimal | None:
@@ -120,25 +120,25 @@ class TableTrend:
 
     table: Table
     day: dt.date
-    days: dict[dt.date, Figures] = field(default_factory=dict)
+    days: dict[dt.date, TrendFigures] = field(default_factory=dict)
 
     @property
-    def today(self) -> Figures:
-        return self.days.get(self.day, Figures())
+    def today(self) -> TrendFigures:
+        return self.days.get(self.day, TrendFigures())
 
-    def _since(self, first: dt.date) -> Figures:
-        return sum((figures for day, figures in self.days.items() if first <= day <= self.day), Figures())
+    def _since(self, first: dt.date) -> TrendFigures:
+        return sum((figures for day, figures in self.days.items() if first <= day <= self.day), TrendFigures())
 
     @property
-    def month_to_date(self) -> Figures:
+    def month_to_date(self) -> TrendFigures:
         return self._since(self.day.replace(day=1))
 
     @property
-    def year_to_date(self) -> Figures:
+    def year_to_date(self) -> TrendFigures:
         return self._since(self.day.replace(month=1, day=1))
 
     @property
-    def history(self) -> list[tuple[dt.date, Figures]]:
+    def history(self) -> list[tuple[dt.date, TrendFigures]]:
         """The days of play the band is drawn from: the last BAND_DAYS before the day, within
         BAND_LOOKBACK calendar days."""
         first = self.day - dt.timedelta(days=BAND_LOOKBACK)
@@ -164,7 +164,7 @@ class TableTrend:
         return self.place in (BELOW, ABOVE)
 
     @property
-    def chart_days(self) -> list[tuple[dt.date, Figures]]:
+    def chart_days(self) -> list[tuple[dt.date, TrendFigures]]:
         """The last CHART_DAYS days of play up to the day, oldest first."""
         return sorted((day, figures) for day, figures in self.days.items()
                       if day <= self.day and figures.jogos)[-CHART_DAYS:]
@@ -188,8 +188,8 @@ def table_trends(day: dt.date, *, tables=None, to_date: bool = True) -> list[Tab
     jogos = Jogo.objects.filter(table__in=list(trends), gaming_day__range=span)
     counted = (jogos.filter(~superseded()).values("table_id", "gaming_day")
                .annotate(jogos=Count("pk"), commission=Sum("commission")).order_by())
-    totals: dict[tuple[int, dt.date], Figures] = {
-        (row["table_id"], row["gaming_day"]): Figures(row["commission"] or 0, row["jogos"]) for row in counted}
+    totals: dict[tuple[int, dt.date], TrendFigures] = {
+        (row["table_id"], row["gaming_day"]): TrendFigures(row["commission"] or 0, row["jogos"]) for row in counted}
     played = (jogos.filter(revision=0).values("table_id", "gaming_day", "game_id", "game__started_at")
               .annotate(last=Max("recorded_at")).order_by())
     seconds: dict[tuple[int, dt.date], int] = defaultdict(int)
@@ -197,8 +197,8 @@ def table_trends(day: dt.date, *, tables=None, to_date: bool = True) -> list[Tab
         start = max(row["game__started_at"], day_bounds(row["gaming_day"])[0])
         seconds[row["table_id"], row["gaming_day"]] += max(0, int((row["last"] - start).total_seconds()))
     for (table_id, played_day), figures in totals.items():
-        trends[table_id].days[played_day] = Figures(figures.commission, figures.jogos,
-                                                    seconds[table_id, played_day])
+        trends[table_id].days[played_day] = TrendFigures(figures.commission, figures.jogos,
+                                                         seconds[table_id, played_day])
     return [trends[table.pk] for table in tables]
 
 

@@ -4,7 +4,7 @@ pit.flag_jogo; commenting on one, pit.add_flagcomment; resolving one somebody el
 pit.resolve_flag."""
 from __future__ import annotations
 
-from functools import wraps
+from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
@@ -15,19 +15,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from casino.charts import column_chart
 from casino.pit import errors, services
 from casino.pit.days import gaming_day
 from casino.pit.models import Flag, Jogo, Table
-from casino.reports.charts import column_chart
-from casino.reports.selectors import latest_active_day
-from casino.terms.vocabulary import localise
+from casino.refusals import refused_action, refused_form
 
 from . import exports
 from .accounted import day_account
+from .exceptions import KINDS, count_by_kind, exceptions, kind_choices
+from .forms import CommentForm, ResolveForm, asked_days
+from .ledger import BadDays, Days, check_page_range, latest_active_day
 from .readings import book_register, register
-from .forms import CommentForm, ResolveForm
-from .selectors import (KINDS, BadDays, Days, check_page_range, commission_audit, count_by_kind, exceptions, explain, flag_list,
-                        flag_thread, flags_with_jogo, open_flag_count, parse_days)
+from .selectors import commission_audit, explain, flag_list, flag_thread, flags_with_jogo, open_flag_count
 from .trends import CENT, outside_band, table_trend
 
 FORMATS = {"csv": "text/csv; charset=utf-8", "jsonl": "application/x-ndjson",
@@ -47,7 +47,7 @@ def inspector(view):
 def _days_or_index(request: HttpRequest, *, rechecked: bool = False) -> Days | HttpResponse:
     """The days asked for; with `rechecked`, no more than a page re-scores at once."""
     try:
-        days = parse_days(request.GET)
+        days = asked_days(request.GET)
         if rechecked:
             check_page_range(days)
         return days
@@ -58,7 +58,7 @@ def _days_or_index(request: HttpRequest, *, rechecked: bool = False) -> Days | H
 def _index_page(request: HttpRequest, *, days: Days | None = None, params=None, error: BadDays | None = None,
                 status: int = 200) -> HttpResponse:
     return render(request, "audit/index.html", {"days": days, "params": params, "error": error,
-                                                "kinds": KINDS.items(), "open_flags": open_flag_count(),
+                                                "kinds": kind_choices(), "open_flags": open_flag_count(),
                                                 "outside": outside_band(days.last) if days else []},
                   status=status)
 
@@ -98,7 +98,7 @@ def exception_queue(request: HttpRequest) -> HttpResponse:
     everything = exceptions(days)
     entries = [entry for entry in everything if entry.kind == kind] if kind else everything
     return render(request, "audit/exceptions.html", {
-        "days": days, "kind": kind, "kinds": KINDS.items(), "entries": entries, "counts": count_by_kind(everything),
+        "days": days, "kind": kind, "kinds": kind_choices(), "entries": entries, "counts": count_by_kind(everything),
         "open_flags_here": sum(entry.open for entry in everything), "open_flags": open_flag_count()})
 
 
@@ -112,9 +112,8 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.flag(jogo=row, user=request.user, note=request.POST.get("note", ""))
         except errors.Refused as refused:
-            messages.error(request, " ".join(localise(problem) for problem in refused.problems))
-        else:
-            messages.success(request, _("Flag raised on jogo %(number)s.") % {"number": row.number})
+            return refused_action(request, refused, "audit:jogo", pk=row.pk)
+        messages.success(request, _("Flag raised on jogo %(number)s.") % {"number": row.number})
         return redirect("audit:jogo", pk=row.pk)
     return render(request, "audit/jogo.html", {"x": explain(row), "jogo": row})
 
@@ -126,7 +125,7 @@ def readings(request: HttpRequest) -> HttpResponse:
     days, error = None, None
     if any(request.GET.get(name) for name in ("day", "from", "to")):
         try:
-            days = parse_days(request.GET)
+            days = asked_days(request.GET)
             check_page_range(days)
         except BadDays as refused:
             days, error = None, refused
@@ -162,19 +161,12 @@ def flags(request: HttpRequest) -> HttpResponse:
 
 
 def _flag_page(request: HttpRequest, flag: Flag, *, comment_form: CommentForm | None = None,
-               resolve_form: ResolveForm | None = None, status: int = 200) -> HttpResponse:
+               resolve_form: ResolveForm | None = None, problems=(), status: int = 200) -> HttpResponse:
     may_resolve = flag.is_open and request.user.has_perm("pit.resolve_flag") and flag.raised_by_id != request.user.pk
     return render(request, "audit/flag.html", {
-        "thread": flag_thread(flag), "flag": flag, "open_flags": open_flag_count(),
+        "thread": flag_thread(flag), "flag": flag, "open_flags": open_flag_count(), "problems": problems,
         "comment_form": comment_form or CommentForm(), "resolve_form": resolve_form or ResolveForm(),
         "may_comment": request.user.has_perm("pit.add_flagcomment"), "may_resolve": may_resolve}, status=status)
-
-
-def _refused_on(form, refused: errors.Refused) -> int:
-    """The service's reasons on the form, next to the note they concern; the HTTP status."""
-    for problem in refused.problems:
-        form.add_error("note" if problem.field == "note" else None, localise(problem))
-    return 409 if refused.conflict else 400
 
 
 @inspector
@@ -187,16 +179,14 @@ def _flag_action(request: HttpRequest, pk: int, form_class, write, done: str, fo
     the flag's page with `done`, otherwise the page again with the form and its errors."""
     flag = get_object_or_404(flags_with_jogo(), pk=pk)
     form = form_class(request.POST)
-    status = 400
-    if form.is_valid():
-        try:
-            write(flag=flag, user=request.user, note=form.cleaned_data["note"])
-        except errors.Refused as refused:
-            status = _refused_on(form, refused)
-        else:
-            messages.success(request, done)
-            return redirect("audit:flag", pk=flag.pk)
-    return _flag_page(request, flag, status=status, **{form_name: form})
+    if not form.is_valid():
+        return _flag_page(request, flag, status=400, **{form_name: form})
+    try:
+        write(flag=flag, user=request.user, note=form.cleaned_data["note"])
+    except errors.Refused as refused:
+        return refused_form(refused, partial(_flag_page, request, flag, **{form_name: form}), form)
+    messages.success(request, done)
+    return redirect("audit:flag", pk=flag.pk)
 
 
 @inspector
@@ -245,7 +235,9 @@ def trend(request: HttpRequest, pk: int) -> HttpResponse:
 
 @inspector
 def accounted(request: HttpRequest) -> HttpResponse:
-    """Every number of a gaming day accounted for (section 5 of issue 11)."""
+    """Every number of a gaming day accounted for: each table's jogo numbers and ledger positions
+    with any gap, and every refused, rejected or abandoned attempt with who, why and who confirmed
+    it (accounted.py)."""
     days = _one_day(request)
     if isinstance(days, HttpResponse):
         return days

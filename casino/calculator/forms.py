@@ -156,7 +156,8 @@ class HandForm(forms.Form):
                 players[seat] = {"concealed": concealed, "melds": melds, "flowers": flowers}
         how = data["winning_from"]
         return {
-            "round_wind": data["round_wind"], "banker": "E", "opener": data["opener"], "winner": data["winner"], "winning_from": how,
+            "round_wind": data["round_wind"], "banker": "E", "opener": data["opener"], "winner": data["winner"],
+            "winning_from": how,
             "discarder": data.get("discarder") if how in WITH_DISCARDER else None,
             "winning_tile": data["winning_tile"].strip(), "only_possible_tile": bool(data.get("only_possible_tile")),
             "first_turn": bool(data.get("first_turn")), "players": players,

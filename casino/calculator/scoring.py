@@ -19,18 +19,16 @@ from dataclasses import dataclass, field, replace
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 import regulation.rules
-from casino.terms.vocabulary import article_name, fan_item_name, localise, rule_set_title, seat_name, variant_name
+from casino.terms import vocabulary
+from casino.terms.vocabulary import BOOK_LANGUAGE, article_name, fan_item_name, localise, rule_set_title, variant_name
 from regulation import MalformedRecord, books, read_record, score
 from regulation.books.settlement import settle
 from regulation.rules import RuleSet
+from regulation.seats import SEATS
 from regulation.tiles import CONVENTIONAL, SIMPLIFIED
 
 logger = logging.getLogger(__name__)
 
-# The language each classical book is written in: its sections are cited in it.
-BOOK_LANGUAGE = {"serralheiro-2003": "pt", "english-booklet": "en", "cartas-pt-br": "pt-BR"}
-
-SEATS = ("E", "S", "W", "N")
 AMPLE_CAPITAL = 10**9  # far beyond any payment at the lowest tier: the cap (Art. 9(a)(4)) never binds
 # What the Portaria records as a condition of the win (Art. 6), by how the winning tile came.
 CONDITIONS = {"discard": [], "self_drawn": [], "kong_replacement": ["kong_replacement"],
@@ -117,9 +115,7 @@ def bonus_name(code: str) -> str:
 
 def seat_label(seat: str) -> str:
     """A seat as the calculator names it: its wind, and the banker's role for East (Art. 3)."""
-    if seat == "E":
-        return gettext("%(seat)s (banker)") % {"seat": seat_name(seat)}
-    return seat_name(seat)
+    return vocabulary.seat_label(seat, banker=seat == "E")
 
 
 # --- the Portaria ------------------------------------------------------------------------------
@@ -170,7 +166,7 @@ def score_portaria(hand: dict, rules: RuleSet, variant: str) -> Column:
     column.net = [(seat_label(seat), amount) for seat, amount in settlement.net.items()]
     stake = record["stake"]
     column.figures = [
-        (gettext("Tier (Art. 8)"), f"{stake}/{2 * stake}"),
+        (gettext("Tier (Art. 8)"), vocabulary.tier_label(stake)),
         (gettext("Share (I-6)"), str(settlement.share)),
         (gettext("Commission (Art. 8)"), str(settlement.commission)),
     ]

@@ -1,4 +1,4 @@
-"""The hand calculator (issue 15): a hand entered once, scored side by side under the
+"""The hand calculator: a hand entered once, scored side by side under the
 Portaria's rule sets and the classical rule books. A training tool: it records nothing."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import urlencode
 
-from casino.pit.views import palette
+from casino.pit.forms import palette
 
 from .forms import HandForm, form_data
 from .scoring import score_hand

@@ -21,11 +21,11 @@ from rest_framework.response import Response
 from casino.api_errors import validated
 from casino.api_fields import WholeUnitsField
 from casino.limits import NOTE_MAX_LENGTH, REASON_MAX_LENGTH
+from casino.pit import days
 from casino.pit.access import require, visible_tables
 from casino.pit.errors import refuse
 
 from . import blind, cases, services, shifts
-from .count_views import visible_to
 from .models import Box, Case, CaseEvent, Count, Decision, Rotation, Signature
 
 KEEP_ROTATION = "count.add_rotation"
@@ -149,10 +149,6 @@ class BoxFilterSerializer(serializers.Serializer):
     gaming_day = serializers.DateField(label="Gaming day", required=False)
 
 
-def _box_view(box: Box, user):
-    return blind.view(blind.with_latest_counts(Box.objects.filter(pk=box.pk)).get(), user)
-
-
 class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Commission boxes of the table-shifts that have ended, each with where its count stands:
     every box with counting still to do, however old, and those counted in the last two gaming
@@ -174,7 +170,7 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         day = validated(BoxFilterSerializer, request.query_params).get("gaming_day")
         ready = {box.pk for box in services.boxes_ready(day=day)}
         boxes = self.get_queryset().filter(pk__in=ready).order_by("gaming_day", "shift", "table__number")
-        views = visible_to(request.user, [blind.view(box, request.user) for box in boxes])
+        views = blind.visible_to(request.user, [blind.view(box, request.user) for box in boxes])
         return Response(BoxSerializer(views, many=True).data)
 
     def retrieve(self, request, *args, **kwargs):
@@ -194,7 +190,7 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         data = validated(SignInputSerializer, request.data)
         headers = validated(SignHeadersSerializer, {"key": request.headers["Idempotency-Key"]}
                             if "Idempotency-Key" in request.headers else {})
-        signature = services.sign_count(box=box, counter=request.user, password=data["password"],
+        signature = services.sign_count(box=box, user=request.user, password=data["password"],
                                         counted=data["counted"], denominations=data.get("denominations"),
                                         attempt=data["count"], idempotency_key=headers.get("key", ""),
                                         request=request)
@@ -209,7 +205,7 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         earlier counts and their signatures are kept."""
         require(request.user, "count.count_box")
         box = self.get_object()
-        count = services.recount(box=box, opened_by=request.user, **validated(RecountInputSerializer, request.data))
+        count = services.recount(box=box, user=request.user, **validated(RecountInputSerializer, request.data))
         return Response(CountSerializer(count).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApproveInputSerializer, responses={201: CountDecisionSerializer})
@@ -218,7 +214,7 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         """A manager approves counting again a box whose count agreed, saying why."""
         require(request.user, services.DECIDE_RECOUNT)
         box = self.get_object()
-        decision = services.approve_recount(box=box, by=request.user,
+        decision = services.approve_recount(box=box, user=request.user,
                                             **validated(ApproveInputSerializer, request.data))
         return Response(CountDecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
 
@@ -229,7 +225,7 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         require(request.user, services.DECIDE_RECOUNT)
         box = self.get_object()
         data = validated(AcceptInputSerializer, request.data)
-        decision = services.accept_recount(box=box, by=request.user, attempt=data["count"], reason=data["reason"])
+        decision = services.accept_recount(box=box, user=request.user, attempt=data["count"], reason=data["reason"])
         return Response(CountDecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
 
 
@@ -292,7 +288,7 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """A note on the case, in any state."""
         require(request.user, "count.work_case")
         case = self.get_object()
-        event = cases.add_note(case=case, by=request.user, **validated(NoteInputSerializer, request.data))
+        event = cases.add_note(case=case, user=request.user, **validated(NoteInputSerializer, request.data))
         return Response(CaseEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=StepInputSerializer, responses={201: CaseEventSerializer})
@@ -303,19 +299,21 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         require(request.user, "count.resolve_case" if data["state"] == Case.RESOLVED else "count.work_case")
         case = self.get_object()
         step = {Case.EXPLAINED: cases.mark_explained, Case.ESCALATED: cases.escalate, Case.RESOLVED: cases.resolve}
-        event = step[data["state"]](case=case, by=request.user, note=data["note"])
+        event = step[data["state"]](case=case, user=request.user, note=data["note"])
         return Response(CaseEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 # --- The rotation log ----------------------------------------------------------------------------
 
 class GamingDayField(serializers.DateField):
-    """A gaming day, between the years 2000 and 2999: a date whose day has a start and an end."""
+    """A gaming day the casino may ask for: from `days.FIRST_DAY` to `days.LAST_DAY`, as on the
+    pages (`casino.pit.day_forms.GamingDayField`)."""
 
     def to_internal_value(self, value):
         day = super().to_internal_value(value)
-        if not 2000 <= day.year <= 2999:
-            raise serializers.ValidationError(_("A gaming day between the years 2000 and 2999."))
+        if not days.FIRST_DAY <= day <= days.LAST_DAY:
+            raise serializers.ValidationError(_("choose a day from %(first)s to %(last)s.") % {
+                "first": days.FIRST_DAY.isoformat(), "last": days.LAST_DAY.isoformat()})
         return day
 
 
@@ -363,7 +361,7 @@ def _one(queryset, pk, field: str, template: str):
     try:
         return queryset.get(pk=pk)
     except queryset.model.DoesNotExist:
-        raise refuse(f"no_{field}", None, template, field, **{field: pk}) from None
+        raise refuse(code=f"no_{field}", template=template, field=field, **{field: pk}) from None
 
 
 class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -400,7 +398,7 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         person = _one(get_user_model().objects.filter(is_active=True), data["person"], "person",
                       gettext_noop("Person: there is no staff member {person}."))
         entry = services.rotation_start(table=table, person=person, duty=data["duty"], starts_at=data["starts_at"],
-                                        gaming_day=data.get("gaming_day"), recorded_by=request.user)
+                                        gaming_day=data.get("gaming_day"), user=request.user)
         return Response(RotationSerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RotationCloseSerializer, responses={200: RotationSerializer})
@@ -411,5 +409,5 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         entry = self.get_object()
         require(request.user, KEEP_ROTATION, entry.table)
         data = validated(RotationCloseSerializer, request.data)
-        entry = services.rotation_close(entry=entry, ends_at=data["ends_at"], closed_by=request.user)
+        entry = services.rotation_close(entry=entry, ends_at=data["ends_at"], user=request.user)
         return Response(RotationSerializer(entry).data)

@@ -81,6 +81,14 @@ def sees_expected_early(user) -> bool:
     return not user.has_perm("count.count_box")
 
 
+def visible_to(user, views: list[BoxView]) -> list[BoxView]:
+    """What a reader is shown of a list of boxes: a counter, the boxes with counting still to do
+    and those he counted; everyone else, every box."""
+    if sees_expected_early(user):
+        return views
+    return [v for v in views if v.to_count or v.shown is not None]
+
+
 def with_latest_counts(boxes):
     """`boxes` (a queryset) with each box's counts, signatures, decisions and expected changes,
     in a fixed number of queries."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib.auth.base_user import AbstractBaseUser as User
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
@@ -54,46 +55,47 @@ WRONG_STATE = {
 }
 
 
-def _step(*, case: Case, by, kind: str, note: str, permission: str, at: dt.datetime | None) -> CaseEvent:
+def _step(*, case: Case, user: User, kind: str, note: str, permission: str, at: dt.datetime | None) -> CaseEvent:
     note = (note or "").strip()
-    if not by.has_perm(permission):
+    if not user.has_perm(permission):
         if permission == RESOLVE:
-            raise refuse("not_manager", None, gettext_noop("Only a manager resolves a variance case."), conflict=True)
-        raise refuse("not_inspector", None, gettext_noop("Only an inspector or a manager works on a variance case."),
-                     conflict=True)
+            raise refuse(code="not_manager", conflict=True,
+                         template=gettext_noop("Only a manager resolves a variance case."))
+        raise refuse(code="not_inspector", conflict=True,
+                     template=gettext_noop("Only an inspector or a manager works on a variance case."))
     if not note:
-        raise refuse("note", None, NOTE_NEEDED[kind], "note")
+        raise refuse(code="note", template=NOTE_NEEDED[kind], field="note")
     locked = Case.objects.select_for_update().get(pk=case.pk)
     state = locked.state
     if kind in STEPS:
         state, starts_from = STEPS[kind]
         if locked.state not in starts_from:
-            raise refuse("case_state", None, WRONG_STATE[kind], "state", conflict=True,
+            raise refuse(code="case_state", template=WRONG_STATE[kind], field="state", conflict=True,
                          state=STATE_WORDS[locked.state])
-    event = append_case_event(case=locked, kind=kind, state=state, recorded_by=by, note=note, at=at)
+    event = append_case_event(case=locked, kind=kind, state=state, recorded_by=user, note=note, at=at)
     case.state, case.ledger_seq, case.ledger_head = locked.state, locked.ledger_seq, locked.ledger_head
     return event
 
 
 @transaction.atomic
-def add_note(*, case: Case, by, note: str, at: dt.datetime | None = None) -> CaseEvent:
+def add_note(*, case: Case, user: User, note: str, at: dt.datetime | None = None) -> CaseEvent:
     """An inspector's or a manager's note on a case, in any state: the state stays."""
-    return _step(case=case, by=by, kind=CaseEvent.NOTE, note=note, permission=WORK, at=at)
+    return _step(case=case, user=user, kind=CaseEvent.NOTE, note=note, permission=WORK, at=at)
 
 
 @transaction.atomic
-def mark_explained(*, case: Case, by, note: str, at: dt.datetime | None = None) -> CaseEvent:
+def mark_explained(*, case: Case, user: User, note: str, at: dt.datetime | None = None) -> CaseEvent:
     """An open case is explained: the note says by what (a miscount, a correction...)."""
-    return _step(case=case, by=by, kind=CaseEvent.EXPLAINED, note=note, permission=WORK, at=at)
+    return _step(case=case, user=user, kind=CaseEvent.EXPLAINED, note=note, permission=WORK, at=at)
 
 
 @transaction.atomic
-def escalate(*, case: Case, by, note: str, at: dt.datetime | None = None) -> CaseEvent:
+def escalate(*, case: Case, user: User, note: str, at: dt.datetime | None = None) -> CaseEvent:
     """An open or explained case goes to the regulator (its PDF is printed for it), saying why."""
-    return _step(case=case, by=by, kind=CaseEvent.ESCALATED, note=note, permission=WORK, at=at)
+    return _step(case=case, user=user, kind=CaseEvent.ESCALATED, note=note, permission=WORK, at=at)
 
 
 @transaction.atomic
-def resolve(*, case: Case, by, note: str, at: dt.datetime | None = None) -> CaseEvent:
+def resolve(*, case: Case, user: User, note: str, at: dt.datetime | None = None) -> CaseEvent:
     """A manager resolves a case that is not resolved yet, saying what was found and done."""
-    return _step(case=case, by=by, kind=CaseEvent.RESOLVED, note=note, permission=RESOLVE, at=at)
+    return _step(case=case, user=user, kind=CaseEvent.RESOLVED, note=note, permission=RESOLVE, at=at)

@@ -1,9 +1,6 @@
-"""The count's hash chains, made as the pit's ledger chain is (casino/pit/chain.py):
-
-    hash(row) = SHA-256(prev_hash + canonical JSON of the row's content)
-
-A box's counts, signatures, expected changes and decisions form one chain, in `seq` order; a
-case's events another; a casino's rotation entries and their ends a third. Appending happens only
+"""The count's hash chains: a box's counts, signatures, expected changes and decisions form one
+chain, in `seq` order; a case's events another; a casino's rotation entries and their ends a
+third. Rows are hashed as the pit's ledger rows are (`casino.chain`). Appending happens only
 here, under the row lock of the chain's owner (the box, the case or the casino's rotation log),
 which also carries the chain's head.
 
@@ -15,15 +12,23 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-import msgspec
 from django.utils import timezone
 
-from casino.pit.chain import GENESIS, chained_hash
+from casino.chain import GENESIS, Chain
 
-from .models import (Box, BoxRow, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd,
-                     RotationLog, Signature)
-
-_encode = msgspec.json.Encoder(order="sorted").encode
+from .models import (
+    Box,
+    BoxRow,
+    Case,
+    CaseEvent,
+    Count,
+    Decision,
+    ExpectedChange,
+    Rotation,
+    RotationEnd,
+    RotationLog,
+    Signature,
+)
 
 BOX_COMMON = ("box_id", "seq", "recorded_at", "recorded_by_id")
 ROTATION_COMMON = ("log_id", "seq", "recorded_at", "recorded_by_id")
@@ -37,41 +42,12 @@ CONTENT = {
     Rotation: ROTATION_COMMON + ("table_id", "person_id", "duty", "gaming_day", "starts_at"),
     RotationEnd: ROTATION_COMMON + ("entry_id", "ends_at"),
 }
-# Content added after rows were first hashed, with the value every earlier row has: such a field
-# enters the hash only when it differs from it (as in casino/pit/chain.py), so that earlier rows
-# keep their hashes.
-ADDED = {"salt": "", "idempotency_key": ""}
 SALTED = (Count, ExpectedChange)
+# The salt and a signature's idempotency key entered the hash after rows were first hashed.
+COUNT_CHAINS = Chain(CONTENT, added={Count: {"salt": ""}, ExpectedChange: {"salt": ""},
+                                     Signature: {"idempotency_key": ""}})
 
-
-def _plain(value):
-    if isinstance(value, dt.datetime):
-        # Aware from the ORM; a raw SQLite cursor gives the stored UTC time without its zone.
-        return (value if value.tzinfo else value.replace(tzinfo=dt.UTC)).astimezone(dt.UTC).isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    return value
-
-
-def canonical(model, values) -> bytes:
-    """The canonical JSON of a row of `model` whose content fields are `values`, in CONTENT's order."""
-    data = dict(zip(CONTENT[model], values))
-    for name, earlier in ADDED.items():
-        if data.get(name, earlier) == earlier:
-            data.pop(name, None)
-    data["type"] = model.__name__
-    for name in ("recorded_at", "starts_at", "ends_at", "gaming_day"):
-        if name in data:
-            data[name] = _plain(data[name])
-    return _encode(data)
-
-
-def content(row) -> bytes:
-    return canonical(type(row), [getattr(row, name) for name in CONTENT[type(row)]])
-
-
-def row_hash(row) -> str:
-    return chained_hash(row.prev_hash, content(row))
+row_hash = COUNT_CHAINS.row_hash
 
 
 def locked_box(box: Box) -> Box:

@@ -35,5 +35,5 @@ def build() -> None:
         box = boxes[number]
         counted = services.expected_commission(box) + variance
         for person in counters:
-            services.sign_count(box=box, counter=person, password=PASSWORD, counted=counted, at=at)
+            services.sign_count(box=box, user=person, password=PASSWORD, counted=counted, at=at)
     assert set(boxes) == {table.number for table in Table.objects.all()}

@@ -1,17 +1,16 @@
-"""The forms of the case screens and of the rotation log.
+"""The forms of the case screens and of the rotation log (its day is chosen with
+`casino.pit.day_forms.GamingDayForm`).
 
 Times on the rotation log are typed on the 24-hour clock and belong to the gaming day shown:
 with the day starting at 06:00, "22:00" is that evening and "03:00" the night after."""
 from __future__ import annotations
-
-import datetime as dt
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from casino.limits import NOTE_MAX_LENGTH
-from casino.pit.floor_forms import clock_input
+from casino.pit.day_forms import clock_input
 
 from .models import Rotation
 
@@ -70,21 +69,3 @@ class CloseRotationForm(forms.Form):
     def __init__(self, *args, entry: Rotation | None = None, **kwargs):
         kwargs.setdefault("auto_id", f"close_{entry.pk}_%s" if entry else "close_%s")
         super().__init__(*args, **kwargs)
-
-
-class DayForm(forms.Form):
-    """The gaming day the rotation log shows, and a new entry is recorded on: a day from FIRST to
-    LAST. None is kept before 1991, the year of Portaria 135/91/M; and a day at the calendar's
-    very ends (0001-01-01, 9999-12-31) has no day before or after for the page to link."""
-
-    FIRST, LAST = dt.date(1991, 1, 1), dt.date(2099, 12, 31)
-
-    day = forms.DateField(label=_("Gaming day"), widget=forms.DateInput(attrs={"type": "date"}),
-                          error_messages={"invalid": _("not a date; write it as YYYY-MM-DD.")})
-
-    def clean_day(self) -> dt.date:
-        day = self.cleaned_data["day"]
-        if not self.FIRST <= day <= self.LAST:
-            raise forms.ValidationError(_("choose a day from %(first)s to %(last)s."), code="out_of_range",
-                                        params={"first": self.FIRST.isoformat(), "last": self.LAST.isoformat()})
-        return day

@@ -16,27 +16,11 @@ lets him try values until one matches (docs: "The count", "What is anchored").
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
+from casino.append_only import AppendOnly, SetOnce
 from casino.pit.models import Amendment, Casino, Table
-
-
-class AppendOnly(models.Model):
-    """A row that is only ever added."""
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(f"{self._meta.verbose_name} {self.pk} is append-only: it is never changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"{self._meta.verbose_name} {self.pk} is append-only: it is never deleted")
 
 
 class RotationLog(models.Model):
@@ -50,7 +34,7 @@ class RotationLog(models.Model):
         return f"rotation log of {self.casino}"
 
 
-class Rotation(models.Model):
+class Rotation(SetOnce):
     """Who dealt, or supervised, at a table from when to when, as a supervisor recorded it. An
     entry is never changed, except that it is closed once with its end (a `RotationEnd` in the
     casino's rotation chain, whose time and author `ends_at` and `ended_by` repeat for the
@@ -74,31 +58,20 @@ class Rotation(models.Model):
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
 
-    FIXED = ("table_id", "person_id", "duty", "gaming_day", "starts_at", "recorded_by_id", "recorded_at", "log_id",
-             "seq", "prev_hash", "hash")
+    SET_ONCE = ("ends_at", "ended_by_id")
+    INSTEAD = "close it"
 
     class Meta:
         ordering = ["table", "starts_at", "pk"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(ends_at__isnull=True) | models.Q(ends_at__gt=models.F("starts_at")),
+            models.CheckConstraint(condition=models.Q(ends_at__isnull=True)
+                                   | models.Q(ends_at__gt=models.F("starts_at")),
                                    name="rotation_ends_after_it_starts"),
             models.UniqueConstraint(fields=["log", "seq"], name="rotation_seq_per_log"),
         ]
 
     def __str__(self) -> str:
         return f"{self.person} {self.duty} at {self.table} from {self.starts_at}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            stored = Rotation.objects.filter(pk=self.pk).values(*self.FIXED, "ends_at").first()
-            if stored is None or stored["ends_at"] is not None:
-                raise ValidationError(f"rotation entry {self.pk} is closed: it is never changed again")
-            if any(stored[name] != getattr(self, name) for name in self.FIXED):
-                raise ValidationError(f"rotation entry {self.pk}: only its end is ever set")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"rotation entry {self.pk} is never deleted: close it")
 
 
 class RotationEnd(AppendOnly):
@@ -292,7 +265,8 @@ class Case(models.Model):
               (RESOLVED, pgettext_lazy("variance case", "resolved"))]
 
     box = models.OneToOneField(Box, on_delete=models.PROTECT, related_name="case")
-    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="+", help_text=_("the count that opened it"))
+    count = models.ForeignKey(Count, on_delete=models.PROTECT, related_name="+",
+                              help_text=_("the count that opened it"))
     opened_at = models.DateTimeField()
     state = models.CharField(max_length=10, choices=STATES, default=OPEN, editable=False)
     ledger_seq = models.PositiveIntegerField(default=0, editable=False)
@@ -314,7 +288,8 @@ class CaseEvent(AppendOnly):
     OPENED, REOPENED, RECOUNTED, NOTE, EXPLAINED, ESCALATED, RESOLVED = (
         "opened", "reopened", "recounted", "note", "explained", "escalated", "resolved")
     KINDS = [(OPENED, pgettext_lazy("variance case", "opened")), (REOPENED, pgettext_lazy("variance case", "reopened")),
-             (RECOUNTED, pgettext_lazy("variance case", "variance changed")), (NOTE, pgettext_lazy("variance case", "note")),
+             (RECOUNTED, pgettext_lazy("variance case", "variance changed")),
+             (NOTE, pgettext_lazy("variance case", "note")),
              (EXPLAINED, pgettext_lazy("variance case", "explained")),
              (ESCALATED, pgettext_lazy("variance case", "escalated to the regulator")),
              (RESOLVED, pgettext_lazy("variance case", "resolved"))]

@@ -129,7 +129,8 @@ def counts_with_figures() -> QuerySet[Count]:
     return Count.objects.select_related("recorded_by").prefetch_related(
         Prefetch("signatures", queryset=Signature.objects.select_related("recorded_by")),
         Prefetch("decisions", queryset=Decision.objects.select_related("recorded_by")),
-        Prefetch("changes", queryset=ExpectedChange.objects.select_related("amendment__proposed_by", "amendment__decided_by")))
+        Prefetch("changes", queryset=ExpectedChange.objects.select_related("amendment__proposed_by",
+                                                                           "amendment__decided_by")))
 
 
 def _shift_of_first_revision(day: dt.date) -> Subquery:
@@ -237,7 +238,8 @@ def open_case_count() -> int:
 def rotation_log(tables: QuerySet[Table], day: dt.date) -> list[Rotation]:
     """Who dealt or supervised at these tables during the gaming day, by table and start."""
     return list(Rotation.objects.filter(table__in=tables, gaming_day=day)
-                .select_related("table", "person", "recorded_by", "ended_by").order_by("table__number", "starts_at", "pk"))
+                .select_related("table", "person", "recorded_by", "ended_by")
+                .order_by("table__number", "starts_at", "pk"))
 
 
 # --- Boxes not yet counted -----------------------------------------------------------------------

@@ -32,23 +32,24 @@ import datetime as dt
 from decimal import Decimal
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser as User
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from casino.pit.models import Amendment, Game, Jogo, Movement, Table, superseded
+from casino.pit import days
 from casino.pit.errors import Refused, refuse
+from casino.pit.models import Amendment, Game, Jogo, Movement, Table, superseded
 from regulation.record import MAX_AMOUNT
 
 from . import shifts
 from .chain import append_case_event, append_to_box, append_to_rotation_log, locked_box
-from .models import (Box, BoxScan, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd,
-                     Signature)
+from .models import Box, BoxScan, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd, Signature
 from .signing import confirm_password
 
-__all__ = ["Refused", "accept_recount", "approve_recount", "beyond_thresholds", "box_for", "box_by_id",
-           "expected_commission", "open_count", "recount", "rotation_close", "rotation_start", "sign_count",
+__all__ = ["Refused", "accept_recount", "approve_recount", "beyond_thresholds", "box_for",
+           "expected_commission", "recount", "rotation_close", "rotation_start", "sign_count",
            "worked_at"]
 
 DECIDE_RECOUNT = "count.decide_recount"
@@ -56,51 +57,50 @@ DECIDE_RECOUNT = "count.decide_recount"
 
 # --- The rotation log ----------------------------------------------------------------------------
 
-def _clock(moment: dt.datetime) -> str:
-    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
-
-
 @transaction.atomic
-def rotation_start(*, table: Table, person, duty: str = Rotation.DEALER, starts_at: dt.datetime,
-                   recorded_by, gaming_day: dt.date | None = None, at: dt.datetime | None = None) -> Rotation:
+def rotation_start(*, table: Table, person: User, duty: str = Rotation.DEALER, starts_at: dt.datetime,
+                   user: User, gaming_day: dt.date | None = None, at: dt.datetime | None = None) -> Rotation:
     """A supervisor records that `person` deals (or supervises) at `table` from `starts_at`, a
     moment already past, within the gaming day (`gaming_day`, when the request names one)."""
     at = at or timezone.now()
     if duty not in dict(Rotation.DUTIES):
-        raise refuse("duty", None, gettext_noop("Duty: a person at a table either deals or supervises."), "duty")
+        raise refuse(code="duty", field="duty",
+                     template=gettext_noop("Duty: a person at a table either deals or supervises."))
     if starts_at > at:
-        raise refuse("rotation_future", None, gettext_noop("From: a rotation entry records who worked from a time "
-                                                           "already past; {starts} has not come yet."), "starts_at",
-                     starts=_clock(starts_at))
-    day = shifts.gaming_day(starts_at)
+        raise refuse(code="rotation_future", field="starts_at",
+                     template=gettext_noop("From: a rotation entry records who worked from a time already past; "
+                                           "{starts} has not come yet."), starts=days.minute(starts_at))
+    day = days.gaming_day(starts_at)
     if gaming_day is not None and gaming_day != day:
-        raise refuse("rotation_day", None, gettext_noop("From: {starts} is not within the gaming day {day}."),
-                     "starts_at", starts=_clock(starts_at), day=gaming_day.isoformat())
+        raise refuse(code="rotation_day", template=gettext_noop("From: {starts} is not within the gaming day {day}."),
+                     field="starts_at", starts=days.minute(starts_at), day=gaming_day.isoformat())
     if not person.is_active:
-        raise refuse("rotation_person", None, gettext_noop("Person: {who} no longer works here."), "person",
+        raise refuse(code="rotation_person", field="person",
+                     template=gettext_noop("Person: {who} no longer works here."),
                      who=person.get_full_name() or person.get_username())
     return append_to_rotation_log(table.casino, Rotation(table=table, person=person, duty=duty, gaming_day=day,
-                                                         starts_at=starts_at, recorded_by=recorded_by,
+                                                         starts_at=starts_at, recorded_by=user,
                                                          recorded_at=at))
 
 
 @transaction.atomic
-def rotation_close(*, entry: Rotation, ends_at: dt.datetime, closed_by, at: dt.datetime | None = None) -> Rotation:
+def rotation_close(*, entry: Rotation, ends_at: dt.datetime, user: User, at: dt.datetime | None = None) -> Rotation:
     """Close a rotation entry with its end, once, within its gaming day."""
     entry = Rotation.objects.select_for_update().select_related("table__casino").get(pk=entry.pk)
     if entry.ends_at is not None:
-        raise refuse("rotation_closed", None, gettext_noop("This rotation entry already ended at {ends}; record a "
-                                                           "new entry instead."), "ends_at", conflict=True,
-                     ends=_clock(entry.ends_at))
+        raise refuse(code="rotation_closed", field="ends_at", conflict=True,
+                     template=gettext_noop("This rotation entry already ended at {ends}; record a new entry instead."),
+                     ends=days.minute(entry.ends_at))
     if ends_at <= entry.starts_at:
-        raise refuse("rotation_end", None, gettext_noop("End: a rotation entry ends after it starts."), "ends_at")
-    day_ends = shifts.day_bounds(entry.gaming_day)[1]
+        raise refuse(code="rotation_end", field="ends_at",
+                     template=gettext_noop("End: a rotation entry ends after it starts."))
+    day_ends = days.day_bounds(entry.gaming_day)[1]
     if ends_at > day_ends:
-        raise refuse("rotation_day", None, gettext_noop("End: an entry ends within its gaming day, by {ends}."),
-                     "ends_at", ends=_clock(day_ends))
-    append_to_rotation_log(entry.table.casino, RotationEnd(entry=entry, ends_at=ends_at, recorded_by=closed_by,
+        raise refuse(code="rotation_day", template=gettext_noop("End: an entry ends within its gaming day, by {ends}."),
+                     field="ends_at", ends=days.minute(day_ends))
+    append_to_rotation_log(entry.table.casino, RotationEnd(entry=entry, ends_at=ends_at, recorded_by=user,
                                                            recorded_at=at or timezone.now()))
-    entry.ends_at, entry.ended_by = ends_at, closed_by
+    entry.ends_at, entry.ended_by = ends_at, user
     entry.save(update_fields=["ends_at", "ended_by"])
     return entry
 
@@ -113,21 +113,13 @@ def box_for(*, table: Table, gaming_day: dt.date, shift: int) -> Box:
     try:
         starts_at, ends_at = shifts.shift_bounds(gaming_day, shift)
     except ValueError:
-        raise refuse("no_box", None, gettext_noop("Shift: a gaming day has shifts 1 to {shifts}; there is no box of "
-                                                  "shift {shift}."), "shift", shifts=shifts.count(), shift=shift)
+        raise refuse(code="no_box", field="shift",
+                     template=gettext_noop("Shift: a gaming day has shifts 1 to {shifts}; there is no box of shift "
+                                           "{shift}."), shifts=shifts.count(), shift=shift) from None
     box, _ = Box.objects.get_or_create(table=table, gaming_day=gaming_day, shift=shift,
                                        defaults={"casino_id": table.casino_id, "starts_at": starts_at,
                                                  "ends_at": ends_at})
     return box
-
-
-def box_by_id(box_id) -> Box:
-    """The box with this number, or a refusal naming it."""
-    try:
-        return Box.objects.select_related("table__casino").get(pk=int(box_id))
-    except (Box.DoesNotExist, TypeError, ValueError):
-        raise refuse("no_box", None, gettext_noop("Box: there is no commission box {box}; count a box from the list "
-                                                  "of boxes ready to count."), "box", box=str(box_id)) from None
 
 
 def make_boxes(*, now: dt.datetime | None = None) -> None:
@@ -184,7 +176,7 @@ def boxes_ready(*, casino=None, now: dt.datetime | None = None, day: dt.date | N
     if day is not None:
         boxes = ended.filter(gaming_day=day)
     else:
-        since = shifts.gaming_day(now) - dt.timedelta(days=recent_days - 1)
+        since = days.gaming_day(now) - dt.timedelta(days=recent_days - 1)
         boxes = ended.filter(Q(pk__in=to_count().values("pk")) | Q(gaming_day__gte=since))
     return list(boxes.select_related("table__casino").order_by("gaming_day", "shift", "table__number"))
 
@@ -216,11 +208,10 @@ def beyond_thresholds(*, expected: int, variance: int) -> bool:
 
 # --- Independence --------------------------------------------------------------------------------
 
-def worked_at(user, table: Table, day: dt.date) -> str | None:
+def worked_at(user: User, table: Table, day: dt.date) -> str | None:
     """How `user` worked at `table` on gaming day `day`, in English words to translate, or None:
     the rotation log, jogos he recorded or approved, games he started or ended, money he moved."""
-    starts, _ = shifts.shift_bounds(day, 1)
-    ends = starts + shifts.DAY
+    starts, ends = days.day_bounds(day)
     checks = [
         (gettext_noop("on the rotation log"), Rotation.objects.filter(table=table, person=user, gaming_day=day)),
         (gettext_noop("recorded or approved jogos"),
@@ -234,21 +225,20 @@ def worked_at(user, table: Table, day: dt.date) -> str | None:
     return next((how for how, rows in checks if rows.exists()), None)
 
 
-def _refuse_if_worked_at(user, box: Box) -> None:
+def _refuse_if_worked_at(user: User, box: Box) -> None:
     how = worked_at(user, box.table, box.gaming_day)
     if how:
-        raise refuse("not_independent", None,
-                     gettext_noop("Counter: {who} worked at table {table} on the gaming day {day} ({how}); nobody "
-                                  "counts the box of a table where he dealt or supervised that day."),
-                     "counter", who=user.get_username(), table=box.table.number, day=box.gaming_day.isoformat(),
-                     how=how)
+        raise refuse(code="not_independent", field="counter",
+                     template=gettext_noop("Counter: {who} worked at table {table} on the gaming day {day} ({how}); "
+                                           "nobody counts the box of a table where he dealt or supervised that day."),
+                     who=user.get_username(), table=box.table.number, day=box.gaming_day.isoformat(), how=how)
 
 
 def _refuse_if_not_ended(box: Box, at: dt.datetime) -> None:
     if at < box.ends_at:
-        raise refuse("shift_not_ended", None,
-                     gettext_noop("Box: the shift {shift} of table {table} on {day} ends at {ends}; a box is "
-                                  "counted after its table-shift has ended."), "box", conflict=True,
+        raise refuse(code="shift_not_ended",
+                     template=gettext_noop("Box: the shift {shift} of table {table} on {day} ends at {ends}; a box is "
+                                           "counted after its table-shift has ended."), field="box", conflict=True,
                      shift=box.shift, table=box.table.number, day=box.gaming_day.isoformat(),
                      ends=timezone.localtime(box.ends_at).strftime("%H:%M"))
 
@@ -283,50 +273,36 @@ def seen_by(counts: list[Count]) -> set[int]:
     return {s.recorded_by_id for c in counts if c.agreed for s in c.signed}
 
 
-def _open(box: Box, *, opened_by, attempt: int, reason: str, at: dt.datetime) -> Count:
+def _open(box: Box, *, user: User, attempt: int, reason: str, at: dt.datetime) -> Count:
     _refuse_if_not_ended(box, at)
     return append_to_box(box, Count(attempt=attempt, expected=expected_commission(box), reason=reason,
-                                    recorded_by=opened_by, recorded_at=at))
+                                    recorded_by=user, recorded_at=at))
 
 
-def _refuse_if_seen(counter, box: Box, counts: list[Count]) -> None:
-    if counter.pk in seen_by(counts):
-        raise refuse("seen_expected", None,
-                     gettext_noop("Counter: {who} signed a count of this box that agreed and so has seen what it "
-                                  "should hold; a recount is signed by counters who have not."), "counter",
-                     conflict=True, who=counter.get_full_name() or counter.get_username())
+def _refuse_if_seen(user: User, box: Box, counts: list[Count]) -> None:
+    if user.pk in seen_by(counts):
+        raise refuse(code="seen_expected", field="counter", conflict=True,
+                     template=gettext_noop("Counter: {who} signed a count of this box that agreed and so has seen "
+                                           "what it should hold; a recount is signed by counters who have not."),
+                     who=user.get_full_name() or user.get_username())
 
 
-@transaction.atomic
-def open_count(*, box: Box, opened_by, at: dt.datetime | None = None) -> Count:
-    """Open the count of a box whose table-shift has ended: its expected commission is fixed now.
-    A box has one count; counting it again is a recount (`recount`)."""
-    box = locked_box(box)
-    if Count.objects.filter(box=box).exists():
-        raise refuse("already_counted", None,
-                     gettext_noop("Box: the box of table {table}, shift {shift} of {day} already has its count; it is "
-                                  "counted again only by a recount, which states its reason."), "box", conflict=True,
-                     table=box.table.number, shift=box.shift, day=box.gaming_day.isoformat())
-    _refuse_if_worked_at(opened_by, box)
-    return _open(box, opened_by=opened_by, attempt=1, reason="", at=at or timezone.now())
-
-
-def _refuse_if_open(latest: Count, by, abandon: bool) -> None:
+def _refuse_if_open(latest: Count, user: User, abandon: bool) -> None:
     first = latest.signed[0].recorded_by_id if latest.signed else latest.recorded_by_id
-    if abandon and by.pk == first:
+    if abandon and user.pk == first:
         return
     if abandon:
-        raise refuse("not_first_signer", None,
-                     gettext_noop("Box: only the counter who signed count {attempt} first may abandon it."), "abandon",
-                     conflict=True, attempt=latest.attempt)
-    raise refuse("count_open", None,
-                 gettext_noop("Box: count {attempt} waits for its second signature; the box is counted again only "
-                              "after it, unless its first signer abandons it."), "box", conflict=True,
+        raise refuse(code="not_first_signer", field="abandon", conflict=True,
+                     template=gettext_noop("Box: only the counter who signed count {attempt} first may abandon it."),
+                     attempt=latest.attempt)
+    raise refuse(code="count_open", field="box", conflict=True,
+                 template=gettext_noop("Box: count {attempt} waits for its second signature; the box is counted "
+                                       "again only after it, unless its first signer abandons it."),
                  attempt=latest.attempt)
 
 
 @transaction.atomic
-def recount(*, box: Box, opened_by, reason: str, abandon: bool = False, at: dt.datetime | None = None) -> Count:
+def recount(*, box: Box, user: User, reason: str, abandon: bool = False, at: dt.datetime | None = None) -> Count:
     """Count a box again, for a stated reason: a new count (attempt 2, 3, ...) with the expected
     commission fixed anew; every earlier count and its signatures are kept. Allowed after a count
     whose totals differ or that was abandoned; a count still waiting for its second signature is
@@ -335,76 +311,76 @@ def recount(*, box: Box, opened_by, reason: str, abandon: bool = False, at: dt.d
     at = at or timezone.now()
     reason = (reason or "").strip()
     if not reason:
-        raise refuse("reason", None, gettext_noop("Reason: a recount states why the box is counted again."), "reason")
+        raise refuse(code="reason", field="reason",
+                     template=gettext_noop("Reason: a recount states why the box is counted again."))
     box = locked_box(box)
     counts = counts_of(box)
     if not counts:
-        raise refuse("not_counted", None, gettext_noop("Box: this box has not been counted yet; its first count "
-                                                       "needs no reason."), "box", conflict=True)
+        raise refuse(code="not_counted", field="box", conflict=True,
+                     template=gettext_noop("Box: this box has not been counted yet; its first count needs no reason."))
     latest = counts[-1]
     if latest.agreed:
-        raise refuse("recount_needs_approval", None,
-                     gettext_noop("Box: both counters agreed on this box and saw what it should hold; a recount now "
-                                  "needs a manager's approval, with its reason."), "box", conflict=True)
-    _refuse_if_worked_at(opened_by, box)
-    _refuse_if_seen(opened_by, box, counts)
+        raise refuse(code="recount_needs_approval", field="box", conflict=True,
+                     template=gettext_noop("Box: both counters agreed on this box and saw what it should hold; a "
+                                           "recount now needs a manager's approval, with its reason."))
+    _refuse_if_worked_at(user, box)
+    _refuse_if_seen(user, box, counts)
     if is_open(latest):
-        _refuse_if_open(latest, opened_by, abandon)
-        append_to_box(box, Decision(count=latest, kind=Decision.ABANDONED, reason=reason, recorded_by=opened_by,
+        _refuse_if_open(latest, user, abandon)
+        append_to_box(box, Decision(count=latest, kind=Decision.ABANDONED, reason=reason, recorded_by=user,
                                     recorded_at=at))
-    return _open(box, opened_by=opened_by, attempt=latest.attempt + 1, reason=reason, at=at)
+    return _open(box, user=user, attempt=latest.attempt + 1, reason=reason, at=at)
 
 
-def _manager_decides(box: Box, by, reason: str, reason_needed: str) -> tuple[Box, list[Count], str]:
+def _manager_decides(box: Box, user: User, reason: str, reason_needed: str) -> tuple[Box, list[Count], str]:
     """What a manager's decision on a recount starts with: his permission and his reason checked,
     then the box locked and its counts read."""
-    if not by.has_perm(DECIDE_RECOUNT):
-        raise refuse("not_manager", None, gettext_noop("Only a manager decides on a recount of a box whose count "
-                                                       "agreed."), conflict=True)
+    if not user.has_perm(DECIDE_RECOUNT):
+        raise refuse(code="not_manager", conflict=True,
+                     template=gettext_noop("Only a manager decides on a recount of a box whose count agreed."))
     reason = (reason or "").strip()
     if not reason:
-        raise refuse("reason", None, reason_needed, "reason")
+        raise refuse(code="reason", template=reason_needed, field="reason")
     box = locked_box(box)
     return box, counts_of(box), reason
 
 
 @transaction.atomic
-def approve_recount(*, box: Box, by, reason: str, at: dt.datetime | None = None) -> Decision:
+def approve_recount(*, box: Box, user: User, reason: str, at: dt.datetime | None = None) -> Decision:
     """A manager approves counting again a box whose latest count agreed, saying why. Two
     counters who have not seen the box's expected figure then count it; the first signature
     opens the recount, with this reason."""
-    box, counts, reason = _manager_decides(box, by, reason, gettext_noop("Reason: approving a recount says why the "
+    box, counts, reason = _manager_decides(box, user, reason, gettext_noop("Reason: approving a recount says why the "
                                                                          "box is counted again."))
     latest = counts[-1] if counts else None
     if latest is None or not latest.agreed:
-        raise refuse("recount_not_needed", None,
-                     gettext_noop("Box: only a box whose latest count agreed needs a manager's approval to be "
-                                  "counted again."), "box", conflict=True)
+        raise refuse(code="recount_not_needed",
+                     template=gettext_noop("Box: only a box whose latest count agreed needs a manager's approval to be "
+                                           "counted again."), field="box", conflict=True)
     if recount_approved(latest):
-        raise refuse("recount_approved", None, gettext_noop("Box: a recount of count {attempt} is already "
-                                                            "approved."), "box", conflict=True,
+        raise refuse(code="recount_approved", template=gettext_noop("Box: a recount of count {attempt} is already "
+                                                                    "approved."), field="box", conflict=True,
                      attempt=latest.attempt)
-    return append_to_box(box, Decision(count=latest, kind=Decision.RECOUNT_APPROVED, reason=reason, recorded_by=by,
+    return append_to_box(box, Decision(count=latest, kind=Decision.RECOUNT_APPROVED, reason=reason, recorded_by=user,
                                        recorded_at=at or timezone.now()))
 
 
 @transaction.atomic
-def accept_recount(*, box: Box, by, attempt: int, reason: str, at: dt.datetime | None = None) -> Decision:
+def accept_recount(*, box: Box, user: User, attempt: int, reason: str, at: dt.datetime | None = None) -> Decision:
     """A manager accepts a recount that agreed as the box's figure of record, saying why: the
     box's variance, and its case, follow that count from now on."""
     at = at or timezone.now()
-    box, counts, reason = _manager_decides(box, by, reason, gettext_noop("Reason: accepting a recount says why its "
+    box, counts, reason = _manager_decides(box, user, reason, gettext_noop("Reason: accepting a recount says why its "
                                                                          "figure is the box's."))
     record = count_of_record(counts)
     count = next((c for c in counts if c.attempt == attempt), None)
     if count is None or not count.agreed or record is None or count.attempt <= record.attempt:
-        raise refuse("not_acceptable", None,
-                     gettext_noop("Count: only a recount that agreed, later than the count of record, is accepted "
-                                  "in its place; count {attempt} is not one."), "count", conflict=True,
-                     attempt=attempt)
+        raise refuse(code="not_acceptable", field="count", conflict=True,
+                     template=gettext_noop("Count: only a recount that agreed, later than the count of record, is "
+                                           "accepted in its place; count {attempt} is not one."), attempt=attempt)
     decision = append_to_box(box, Decision(count=count, kind=Decision.RECOUNT_ACCEPTED, reason=reason,
-                                           recorded_by=by, recorded_at=at))
-    reconcile(box=box, count=Count.objects.prefetch_related("signatures", "changes").get(pk=count.pk), by=by, at=at)
+                                           recorded_by=user, recorded_at=at))
+    reconcile(box=box, count=Count.objects.prefetch_related("signatures", "changes").get(pk=count.pk), user=user, at=at)
     return decision
 
 
@@ -414,12 +390,14 @@ def _counted_amount(counted) -> int:
     if isinstance(counted, str) and counted.isascii() and counted.isdigit():
         counted = int(counted)
     if isinstance(counted, bool) or not isinstance(counted, int):
-        raise refuse("counted", None, gettext_noop("Amount counted: a whole number of currency units."), "counted")
+        raise refuse(code="counted", field="counted",
+                     template=gettext_noop("Amount counted: a whole number of currency units."))
     if counted < 0:
-        raise refuse("negative", None, gettext_noop("Amount counted: an amount counted is never negative ({amount})."),
-                     "counted", amount=counted)
+        raise refuse(code="negative", field="counted",
+                     template=gettext_noop("Amount counted: an amount counted is never negative ({amount})."),
+                     amount=counted)
     if counted > MAX_AMOUNT:
-        raise refuse("counted", None, gettext_noop("Amount counted: at most {limit} units."), "counted",
+        raise refuse(code="counted", template=gettext_noop("Amount counted: at most {limit} units."), field="counted",
                      limit=MAX_AMOUNT)
     return counted
 
@@ -437,35 +415,35 @@ def _denominations(denominations, counted: int) -> dict[str, int]:
                 raise ValueError
             chips[value] = chips.get(value, 0) + quantity
     except (AttributeError, TypeError, ValueError):
-        raise refuse("denominations", None, gettext_noop("Chips by value: each chip value is a positive whole "
-                                                         "number and each quantity a whole number, zero or more."),
-                     "denominations") from None
+        raise refuse(code="denominations", field="denominations",
+                     template=gettext_noop("Chips by value: each chip value is a positive whole number and each "
+                                           "quantity a whole number, zero or more.")) from None
     total = sum(value * quantity for value, quantity in chips.items())
     if total != counted:
-        raise refuse("denominations", None, gettext_noop("Chips by value: the chips listed add up to {total}, not to "
-                                                         "the amount counted, {counted}."), "denominations",
-                     total=total, counted=counted)
+        raise refuse(code="denominations", field="denominations",
+                     template=gettext_noop("Chips by value: the chips listed add up to {total}, not to the amount "
+                                           "counted, {counted}."), total=total, counted=counted)
     return {str(value): quantity for value, quantity in sorted(chips.items()) if quantity}
 
 
-def _count_to_sign(box: Box, counts: list[Count], counter, at: dt.datetime) -> Count:
+def _count_to_sign(box: Box, counts: list[Count], user: User, at: dt.datetime) -> Count:
     """The count a signature now goes to: the open count, or a new one when the box has none (its
     first count) or a manager approved a recount of its latest count."""
     latest = counts[-1] if counts else None
     if latest is None:
-        return _open(box, opened_by=counter, attempt=1, reason="", at=at)
+        return _open(box, user=user, attempt=1, reason="", at=at)
     if is_open(latest):
         return latest
     approval = recount_approved(latest) if latest.agreed else None
     if approval is not None:
-        return _open(box, opened_by=counter, attempt=latest.attempt + 1, reason=approval.reason, at=at)
+        return _open(box, user=user, attempt=latest.attempt + 1, reason=approval.reason, at=at)
     if latest.agreed:
-        raise refuse("count_complete", None, gettext_noop("Box: this count has both its signatures; counting the box "
-                                                          "again is a recount, which a manager approves."), "box",
-                     conflict=True)
-    raise refuse("count_complete", None, gettext_noop("Box: count {attempt} is over; counting the box again is a "
-                                                      "recount, which states its reason."), "box", conflict=True,
-                 attempt=latest.attempt)
+        raise refuse(code="count_complete", field="box", conflict=True,
+                     template=gettext_noop("Box: this count has both its signatures; counting the box again is a "
+                                           "recount, which a manager approves."))
+    raise refuse(code="count_complete", field="box", conflict=True,
+                 template=gettext_noop("Box: count {attempt} is over; counting the box again is a recount, which "
+                                       "states its reason."), attempt=latest.attempt)
 
 
 def _next_attempt(counts: list[Count]) -> int:
@@ -474,7 +452,7 @@ def _next_attempt(counts: list[Count]) -> int:
     return latest.attempt if latest is not None and is_open(latest) else (latest.attempt + 1 if latest else 1)
 
 
-def sign_count(*, box: Box, counter, password: str, counted, denominations: dict | None = None,
+def sign_count(*, box: Box, user: User, password: str, counted, denominations: dict | None = None,
                attempt: int | None = None, idempotency_key: str = "", request=None,
                at: dt.datetime | None = None) -> Signature:
     """A counter's counted total of the box, signed by confirming his password (through the
@@ -491,52 +469,50 @@ def sign_count(*, box: Box, counter, password: str, counted, denominations: dict
     chips = _denominations(denominations, counted)
     # Before the transaction: a wrong password is counted toward the lockout even though the
     # signature is refused (the refusal rolls its transaction back).
-    confirm_password(counter, password, request)
+    confirm_password(user, password, request)
     with transaction.atomic():
-        return _sign(box=box, counter=counter, counted=counted, chips=chips, attempt=attempt,
+        return _sign(box=box, user=user, counted=counted, chips=chips, attempt=attempt,
                      idempotency_key=idempotency_key, at=at)
 
 
-def _sign(*, box: Box, counter, counted: int, chips: dict, attempt: int | None, idempotency_key: str,
+def _sign(*, box: Box, user: User, counted: int, chips: dict, attempt: int | None, idempotency_key: str,
           at: dt.datetime) -> Signature:
     box = locked_box(box)
     if idempotency_key:
         earlier = Signature.objects.filter(box=box, idempotency_key=idempotency_key).first()
         if earlier is not None:
-            if earlier.recorded_by_id != counter.pk:
-                raise refuse("idempotency_key", None, gettext_noop("Idempotency key: already used for another "
-                                                                   "counter's signature."), "idempotency_key",
-                             conflict=True)
+            if earlier.recorded_by_id != user.pk:
+                raise refuse(code="idempotency_key", field="idempotency_key", conflict=True,
+                             template=gettext_noop("Idempotency key: already used for another counter's signature."))
             earlier.replayed = True
             return earlier
     counts = counts_of(box)
     now_at = _next_attempt(counts)
     if attempt is not None and attempt != now_at:
-        raise refuse("count_moved_on", None,
-                     gettext_noop("Count: you are signing count {asked}, but the box is at count {now}; read the "
-                                  "box again and count it as it stands."), "count", conflict=True, asked=attempt,
-                     now=now_at)
+        raise refuse(code="count_moved_on", field="count", conflict=True,
+                     template=gettext_noop("Count: you are signing count {asked}, but the box is at count {now}; "
+                                           "read the box again and count it as it stands."), asked=attempt, now=now_at)
     _refuse_if_not_ended(box, at)
-    _refuse_if_worked_at(counter, box)
-    _refuse_if_seen(counter, box, counts)
-    count = _count_to_sign(box, counts, counter, at)
-    if any(s.recorded_by_id == counter.pk for s in count.signatures.all()):
-        raise refuse("signed_twice", None, gettext_noop("Counter: {who} has already signed this count; the second "
-                                                        "signature is another counter's."), "counter",
-                     conflict=True, who=counter.get_full_name() or counter.get_username())
+    _refuse_if_worked_at(user, box)
+    _refuse_if_seen(user, box, counts)
+    count = _count_to_sign(box, counts, user, at)
+    if any(s.recorded_by_id == user.pk for s in count.signatures.all()):
+        raise refuse(code="signed_twice", field="counter", conflict=True,
+                     template=gettext_noop("Counter: {who} has already signed this count; the second signature is "
+                                           "another counter's."), who=user.get_full_name() or user.get_username())
     signature = append_to_box(box, Signature(count=count, counted=counted, denominations=chips,
-                                             idempotency_key=idempotency_key, recorded_by=counter, recorded_at=at))
+                                             idempotency_key=idempotency_key, recorded_by=user, recorded_at=at))
     signature.replayed = False
     counts = counts_of(box)
     count = next(c for c in counts if c.pk == count.pk)
     if count.agreed and count_of_record(counts) == count:
-        reconcile(box=box, count=count, by=counter, at=at)
+        reconcile(box=box, count=count, user=user, at=at)
     return signature
 
 
 # --- Cases ---------------------------------------------------------------------------------------
 
-def reconcile(*, box: Box, count: Count, by, at: dt.datetime) -> CaseEvent | None:
+def reconcile(*, box: Box, count: Count, user: User, at: dt.datetime) -> CaseEvent | None:
     """After the count of record agrees, or its expected figure changes, or a manager accepts a
     recount in its place: a variance beyond the thresholds opens the box's case, or reopens it
     when it was explained or resolved; a case still being worked gets an event with the new
@@ -547,7 +523,7 @@ def reconcile(*, box: Box, count: Count, by, at: dt.datetime) -> CaseEvent | Non
         return None
     beyond = beyond_thresholds(expected=expected, variance=variance)
     case = Case.objects.filter(box=box).first()
-    figures = {"expected": expected, "counted": counted, "variance": variance, "recorded_by": by, "at": at}
+    figures = {"expected": expected, "counted": counted, "variance": variance, "recorded_by": user, "at": at}
     if case is None:
         if not beyond:
             return None
@@ -593,5 +569,5 @@ def correction_approved(*, amendment: Amendment) -> list[ExpectedChange]:
                                                           recorded_at=amendment.decided_at)))
         if record in moved:
             record = Count.objects.prefetch_related("signatures", "changes").get(pk=record.pk)
-            reconcile(box=box, count=record, by=amendment.decided_by, at=amendment.decided_at)
+            reconcile(box=box, count=record, user=amendment.decided_by, at=amendment.decided_at)
     return made

@@ -1,6 +1,6 @@
 """The casino's shifts: each gaming day is cut into shifts at the times of the setting SHIFTS
-(Macau time, e.g. "06:00,14:00,22:00"); the first starts with the gaming day
-(GAMING_DAY_STARTS), each ends when the next starts and the last when the gaming day ends. A
+(Macau time, e.g. "06:00,14:00,22:00"); the first starts with the gaming day (`casino.pit.days`
+says when), each ends when the next starts and the last when the gaming day ends. A
 table's shift is a table-shift; its commission goes into one box (models.Box).
 
 Shifts are numbered from 1 in the order they start within the gaming day.
@@ -11,24 +11,16 @@ import datetime as dt
 
 from django.conf import settings
 
-from casino.pit.days import day_bounds, gaming_day
-
-DAY = dt.timedelta(days=1)
-
-
-def _clock(text: str) -> dt.timedelta:
-    hours, minutes = (int(part) for part in text.split(":"))
-    if not (0 <= hours < 24 and 0 <= minutes < 60):
-        raise ValueError(f"{text!r} is not a time of day (HH:MM)")
-    return dt.timedelta(hours=hours, minutes=minutes)
+from casino.pit.days import DAY, clock, day_bounds, day_starts as gaming_day_starts, gaming_day
 
 
 def offsets(starts: list[str] | None = None, day_starts: str | None = None) -> list[dt.timedelta]:
     """How long after the start of the gaming day each shift starts: 0 first, then increasing,
-    each under a day. A start before the gaming day's hour is on the next calendar day."""
+    each under a day. A start before the gaming day's hour is on the next calendar day. `starts`
+    defaults to the setting SHIFTS, `day_starts` ("HH:MM") to the gaming day's start."""
     starts = settings.SHIFTS if starts is None else starts
-    origin = _clock(settings.GAMING_DAY_STARTS if day_starts is None else day_starts)
-    found = [(_clock(start) - origin) % DAY for start in starts]
+    origin = gaming_day_starts() if day_starts is None else clock(day_starts)
+    found = [(clock(start) - origin) % DAY for start in starts]
     if not found or found[0] != dt.timedelta(0):
         raise ValueError("the first shift starts when the gaming day starts")
     if any(later <= earlier for earlier, later in zip(found, found[1:])):

@@ -6,21 +6,22 @@ checked directly."""
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
+from django.contrib.auth.base_user import AbstractBaseUser as User
 from django.utils.translation import gettext_noop
 
 from casino.pit.errors import refuse
 
 
-def confirm_password(counter, password: str, request=None) -> None:
+def confirm_password(user: User, password: str, request=None) -> None:
     """Refuse unless `password` is the counter's own."""
     if request is None:
-        confirmed = bool(password) and counter.check_password(password)
+        confirmed = bool(password) and user.check_password(password)
     else:
-        confirmed = authenticate(request, username=counter.get_username(), password=password or "") == counter
+        confirmed = authenticate(request, username=user.get_username(), password=password or "") == user
         if getattr(request, "axes_locked_out", False):
-            raise refuse("locked_out", None,
-                         gettext_noop("Password: too many wrong passwords; signing and logging in are locked for a "
-                                      "while. Ask a manager if you need to sign now."), "password")
+            raise refuse(code="locked_out", field="password",
+                         template=gettext_noop("Password: too many wrong passwords; signing and logging in are "
+                                               "locked for a while. Ask a manager if you need to sign now."))
     if not confirmed:
-        raise refuse("password", None, gettext_noop("Password: it does not match; a counter signs a count by "
-                                                    "confirming his own password."), "password")
+        raise refuse(code="password", template=gettext_noop("Password: it does not match; a counter signs a count by "
+                                                            "confirming his own password."), field="password")

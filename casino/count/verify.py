@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from casino.pit.chain import GENESIS
+from casino.chain import GENESIS
 from casino.pit.verify import Checked
 
 from .chain import row_hash
-from .models import (Box, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd, RotationLog,
-                     Signature)
+from .models import Box, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd, RotationLog, Signature
 from .services import beyond_thresholds, count_of_record
 
 BOX_ROWS = (Count, Signature, ExpectedChange, Decision)

@@ -1,11 +1,16 @@
 """The Django admin, for superusers. Ledger rows (jogos, movements) and the records around them
-are read-only here: the only way to write the ledger is the recording service."""
+are read-only here: the only way to write the ledger is the recording service. So are the roles'
+groups: every migrate sets each role to exactly its permissions (roles.py)."""
 from django.contrib import admin
+from django.contrib.auth.admin import GroupAdmin
+from django.contrib.auth.models import Group
 
 from .models import Amendment, Casino, Flag, Game, Jogo, Movement, Player, Refusal, Table
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records shown, never added, changed or deleted here."""
+
     def has_add_permission(self, request, obj=None):
         return False
 
@@ -47,3 +52,12 @@ class TableAdmin(admin.ModelAdmin):
         # Once a table has a ledger, its variant and tier are part of what was recorded.
         fixed = ["variant", "stake", "casino", "number"] if obj and obj.ledger_seq else []
         return self.readonly_fields + fixed
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class RoleAdmin(ReadOnlyAdmin, GroupAdmin):
+    """The roles, to read: a group changed here would be set back to roles.py by the next
+    migrate, so it is changed there. People are given their roles on the user's page."""

@@ -1,4 +1,6 @@
-"""The REST API under /api/v1/ (djangorestframework).
+"""The pit's REST API under /api/v1/ (djangorestframework): tables, games, jogos, movements,
+amendments, refusals, flags and the close of a gaming day. The API's root, token, schema and docs
+are the project's (casino/api_urls.py).
 
 Who may do what is decided here, once per action: a permission of the user's role (roles.py)
 and, for pit staff, the assignment to the table. Every error comes back in one shape,
@@ -10,31 +12,36 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Exists, OuterRef
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework import mixins, serializers, status, viewsets
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import AllowAny, BasePermission
-from rest_framework.renderers import JSONRenderer
+from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from casino.api_errors import validated
 from casino.limits import REASON_MAX_LENGTH
-from casino.parsers import JSONParser
 
 from . import schema, selectors, services  # noqa: F401  (schema registers the record's OpenAPI extension)
-from .access import require, visible_tables, visible_tables_marked
+from .access import require, visible_tables
 from .models import Amendment, Casino, DayEvent, Flag, Game, Jogo, Movement, Refusal, Table, superseded
-from .serializers import (AmendmentSerializer, DecisionSerializer, FlagInputSerializer, FlagSerializer,
-                          GameSerializer, JogoHeadersSerializer, JogoSerializer, MovementInputSerializer,
-                          MovementSerializer, RecordSerializer, RefusalSerializer, StartGameSerializer,
-                          TableSerializer, TokenInputSerializer, jogo_data)
+from .serializers import (
+    AmendmentSerializer,
+    DecisionSerializer,
+    FlagInputSerializer,
+    FlagSerializer,
+    GameSerializer,
+    JogoHeadersSerializer,
+    JogoSerializer,
+    MovementInputSerializer,
+    MovementSerializer,
+    RecordSerializer,
+    RefusalSerializer,
+    StartGameSerializer,
+    TableSerializer,
+    jogo_data,
+)
 
 
 class ViewPermission(BasePermission):
@@ -61,7 +68,7 @@ class TableViewSet(ReadViewSet):
     filterset_fields = ["variant", "stake", "is_open"]
 
     def get_queryset(self):
-        tables = visible_tables_marked(self.request.user).select_related("casino")
+        tables = visible_tables(self.request.user).select_related("casino")
         # A list shows each table's next jogo: its game in progress is read with the tables.
         return selectors.tables_with_open_games(tables) if self.action == "list" else tables
 
@@ -293,45 +300,3 @@ class DayCloseApi(APIView):
                                    override_reason=data["override_reason"])
         event = DayEvent.objects.select_related("gaming_day", "by").filter(gaming_day=state).latest("pk")
         return Response(self.DayCloseSerializer(event).data)
-
-
-class TokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (throttled: 10 attempts a minute)."""
-
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
-    parser_classes = [FormParser, MultiPartParser, JSONParser]
-    serializer_class = TokenInputSerializer
-
-
-# --- The schema and its docs pages ------------------------------------------------------------------
-
-class SchemaView(SpectacularAPIView):
-    """The OpenAPI schema. Its errors are JSON in the one shape, whatever format was asked for."""
-
-    def handle_exception(self, exc):
-        response = super().handle_exception(exc)
-        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
-        return response
-
-
-class LoginFirst:
-    """A docs page asked for by a visitor who is not logged in: a 403 page that says how to log
-    in (and comes back here), rather than a bare 403."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(exclude=True)
-    def get(self, request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return render(request, "pit/api_login.html", {"next": request.get_full_path()},
-                          status=status.HTTP_403_FORBIDDEN)
-        return super().get(request, *args, **kwargs)
-
-
-class DocsView(LoginFirst, SpectacularSwaggerSplitView):
-    """Swagger UI, its script served as a file of its own (no inline script: Content-Security-Policy)."""
-
-
-class RedocView(LoginFirst, SpectacularRedocView):
-    template_name = "pit/api_redoc.html"

@@ -8,22 +8,23 @@ check and write; `corrections` reads. Every refusal is the service's, in the pag
 """
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from casino.limits import REASON_MAX_LENGTH
+from casino.refusals import refused_form
 
-from . import corrections, errors, services
+from . import corrections, errors, selectors, services
 from .access import require
-from .forms import JogoForm, initial_from_record
+from .forms import JogoForm, initial_from_record, palette, problem_field
 from .models import Amendment, Jogo
-from .views import palette
 
 
 class ReasonForm(forms.Form):
@@ -62,27 +63,35 @@ def _comparison(row: Jogo, form: JogoForm) -> dict:
 
 @login_required
 def propose(request: HttpRequest, pk: int) -> HttpResponse:
-    """The dealer's form filled with the recorded jogo; Preview (without the script) or Propose."""
+    """The dealer's form filled with the recorded jogo; Preview (without the script) or Propose.
+    A correction the comparison already finds refused is not proposed: the page shows why (400)."""
     row = _jogo(request, pk)
-    form, reason_form, context, status = _jogo_form(row), ReasonForm(), {}, 200
-    if request.method == "POST":
-        proposing = request.POST.get("action") == "propose"
-        form = _jogo_form(row, request.POST)
-        reason_form = ReasonForm(request.POST) if proposing else ReasonForm(initial={"reason": request.POST.get("reason")})
-        context = _comparison(row, form)
-        if proposing and form.is_valid() and reason_form.is_valid():
-            try:
-                amendment = services.propose_amendment(jogo=row, user=request.user, record=form.record(row.record),
-                                                      reason=reason_form.cleaned_data["reason"])
-            except errors.Refused as refused:
-                context["problems"] = refused.problems
-            else:
-                messages.success(request, _("Correction proposed. A second person must approve or reject it."))
-                return redirect("pit:correction", pk=amendment.pk)
-        status = 400 if context.get("problems") or form.errors or reason_form.errors else 200
+    if request.method != "POST":
+        return _propose_page(request, row, _jogo_form(row), ReasonForm())
+    proposing = request.POST.get("action") == "propose"
+    form = _jogo_form(row, request.POST)
+    reason_form = ReasonForm(request.POST) if proposing else ReasonForm(initial={"reason": request.POST.get("reason")})
+    compared = _comparison(row, form)
+    if proposing and form.is_valid() and reason_form.is_valid() and not compared.get("problems"):
+        try:
+            amendment = services.propose_amendment(jogo=row, user=request.user, record=form.record(row.record),
+                                                  reason=reason_form.cleaned_data["reason"])
+        except errors.Refused as refused:
+            return refused_form(refused, partial(_propose_page, request, row, form, reason_form, compared), form,
+                                field=problem_field)
+        messages.success(request, _("Correction proposed. A second person must approve or reject it."))
+        return redirect("pit:correction", pk=amendment.pk)
+    refused = compared.get("problems") or form.errors or reason_form.errors
+    return _propose_page(request, row, form, reason_form, compared, status=400 if refused else 200)
+
+
+def _propose_page(request: HttpRequest, row: Jogo, form: JogoForm, reason_form: ReasonForm,
+                  compared: dict | None = None, *, problems=None, status: int = 200) -> HttpResponse:
+    """The proposal's page: the form, the reason, and the comparison (or what refuses it)."""
+    context = {**(compared or {}), **({"problems": problems} if problems is not None else {})}
     return render(request, "pit/corrections/propose.html", {
         "jogo": row, "table": row.table, "form": form, "reason_form": reason_form,
-        "palette": palette(row.table.variant), "current": corrections.current(row), **context}, status=status)
+        "palette": palette(row.table.variant), "current": selectors.current_revision(row), **context}, status=status)
 
 
 @login_required
@@ -122,23 +131,27 @@ def correction(request: HttpRequest, pk: int) -> HttpResponse:
     amendment = get_object_or_404(Amendment.objects.select_related("jogo__table", "jogo__game", "proposed_by",
                                                                    "decided_by", "revision"), pk=pk)
     require(request.user, "pit.view_amendment", amendment.jogo.table)
-    form, problems, status = DecisionForm(), (), 200
-    if request.method == "POST":
-        require(request.user, "pit.approve_amendment", amendment.jogo.table)
-        form = DecisionForm(request.POST)
-        if form.is_valid():
-            approve = request.POST.get("action") == "approve"
-            try:
-                services.decide_amendment(amendment=amendment, user=request.user, approve=approve,
-                                         reason=form.cleaned_data["reason"])
-            except errors.Refused as refused:
-                problems, status = refused.problems, 409 if refused.conflict else 400
-            else:
-                messages.success(request, _("Correction approved: the ledger has the new revision.") if approve
-                                 else _("Correction rejected: the ledger is unchanged."))
-                return redirect("pit:correction", pk=amendment.pk)
-        else:
-            status = 400
+    if request.method != "POST":
+        return _correction_page(request, amendment, DecisionForm())
+    require(request.user, "pit.approve_amendment", amendment.jogo.table)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _correction_page(request, amendment, form, status=400)
+    approve = request.POST.get("action") == "approve"
+    try:
+        services.decide_amendment(amendment=amendment, user=request.user, approve=approve,
+                                 reason=form.cleaned_data["reason"])
+    except errors.Refused as refused:
+        return refused_form(refused, partial(_correction_page, request, amendment, form), form)
+    messages.success(request, _("Correction approved: the ledger has the new revision.") if approve
+                     else _("Correction rejected: the ledger is unchanged."))
+    return redirect("pit:correction", pk=amendment.pk)
+
+
+def _correction_page(request: HttpRequest, amendment: Amendment, form: DecisionForm, *, problems=(),
+                     status: int = 200) -> HttpResponse:
+    """The correction's page: what it changes, the decision's form while it is pending, and what
+    refuses it (the decision's refusal, or what approving it now would meet)."""
     context = {"amendment": amendment, "jogo": amendment.jogo, "form": form, "problems": problems,
                "changes": corrections.record_changes(amendment.jogo, amendment.record),
                "may_decide": amendment.state == Amendment.PENDING and corrections.may_decide(request.user, amendment),

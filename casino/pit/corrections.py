@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from casino.terms.vocabulary import fan_item_name, result_name, seat_name
+from casino.terms.vocabulary import fan_item_name, result_name, seat_label, seat_player
 
 from .access import visible_tables
 from .forms import CONDITIONS, MELD_KINDS, RESULTS, JogoForm, initial_from_record
@@ -35,11 +35,6 @@ def may_decide(user, amendment: Amendment) -> bool:
     return user.has_perm("pit.view_all_tables") or amendment.jogo.table.staff.filter(pk=user.pk).exists()
 
 
-def current(row: Jogo) -> Jogo:
-    """The jogo's current (highest) revision."""
-    return Jogo.objects.filter(table=row.table_id, number=row.number).order_by("-revision").first()
-
-
 def carried_revisions(amendment: Amendment) -> list[tuple[Jogo, Jogo]]:
     """The carried revisions an approval added, each after the revision it carried on from. They
     were written with the amended revision, in the same transaction (same moment, same game),
@@ -62,7 +57,7 @@ def names(game) -> dict[int, str]:
 def seat_labels(row: Jogo) -> dict[str, str]:
     """Seat wind → "East · Ana" for the seats of the jogo, in turn order."""
     players = names(row.game)
-    return {seat: f"{seat_name(seat)} · {players.get(chair, '')}" for seat, chair in row.progress.seats.items()}
+    return {seat: seat_label(seat, players.get(chair, "")) for seat, chair in row.progress.seats.items()}
 
 
 def outcome(row: Jogo) -> dict:
@@ -71,7 +66,7 @@ def outcome(row: Jogo) -> dict:
     players, state = names(row.game), row.progress
 
     def who(seat: str) -> str:
-        return f"{seat_name(seat)} · {players.get(state.chair_of(seat), '')}"
+        return seat_player(seat, banker_chair=state.banker, names=players)
 
     winner = row.record.get("winner") if row.result == "win" else (row.record.get("false_win") or {}).get("seat")
     return {
@@ -109,8 +104,8 @@ def carried_lines(pairs: list[tuple[Jogo, Jogo]]) -> list[dict]:
         lines.append({"number": before.number, "revision": after.revision, "pk": after.pk,
                       "commission": (before.commission, after.commission),
                       "capped": (before.capped, after.capped),
-                      "capital": [{"label": c["label"], "recorded": c["before"], "carried": after.capital_before[c["chair"]]}
-                                  for c in shown["capital"]]})
+                      "capital": [{"label": c["label"], "recorded": c["before"],
+                                   "carried": after.capital_before[c["chair"]]} for c in shown["capital"]]})
     return lines
 
 

@@ -115,7 +115,7 @@ def build() -> None:
         game = services.start_game(table=tables[number], user=people["dealer2"], first_banker=0, at=next(clock),
                                    players=seated)
         for result in ("win", "draw", "win", "false_win"):
-            seats = list(selectors.progress(game).seats)
+            seats = list(selectors.standing(game).progress.seats)
             fields = {"result": result}
             if result == "win":
                 fields |= {"winner": seats[-1], "discarder": None, "declared_fan": 1,

@@ -11,7 +11,6 @@ import json
 
 from regulation.errors import Breach
 
-
 # One error type for the engine's breaches and the pit's refusals: a `Problem` is a
 # `regulation.Breach` (code, article, message, and the `template` and `params` that make the
 # message again in another language, casino.terms.vocabulary.localise), with the request's
@@ -38,9 +37,6 @@ class Refused(Exception):
         self.conflict = conflict  # the request clashes with the ledger's state (HTTP 409)
         super().__init__("; ".join(p.message for p in problems))
 
-    def as_list(self) -> list[dict]:
-        return [p.as_dict() for p in self.problems]
-
 
 def capital_article(variant: str) -> str:
     """The article of the capital at stake: Art. 9(a)(4) conventional, 9(b)(3) simplified."""
@@ -52,6 +48,10 @@ def chair_number(chair):
     return chair + 1 if isinstance(chair, int) and not isinstance(chair, bool) else chair
 
 
-def refuse(code: str, article: str | None, template: str, field: str | None = None, *,
-           conflict: bool = False, cite: bool = False, **params) -> Refused:
+def refuse(*, code: str, template: str, article: str | None = None, field: str | None = None,
+           conflict: bool = False, cite: bool = False, **params: object) -> Refused:
+    """A refusal with one problem: its `code`, the article it applies (if any), the English
+    `template` of its message (marked with gettext_noop, its `{names}` filled from `params`), the
+    request's `field` it concerns, and whether it clashes with the ledger's state (`conflict`:
+    HTTP 409). `cite` begins the message with the article ("Art. 3: ...")."""
     return Refused(Problem.of(code, article, template, field, cite=cite, **params), conflict=conflict)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from casino.terms.vocabulary import fan_item_name, meld_kind_name, seat_name
+from casino.terms.vocabulary import fan_item_name, meld_kind_name, seat_label
 from regulation.hands import CHOW, KONG, THIRTEEN_ORPHAN_KINDS
 from regulation.tiles import tile_code
 
@@ -17,7 +17,7 @@ def set_tiles(tile_set) -> list[str]:
 
 
 def reading(grade) -> list[dict] | None:
-    """The best reading of the hand (Art. 4; RULES §3): its sets, then the pair; each with its
+    """The best reading of the hand (Art. 4; docs/rules.md §3): its sets, then the pair; each with its
     name in the user's language."""
     if grade is None:
         return None
@@ -37,7 +37,7 @@ def explain(result, players: dict[str, str]) -> dict:
     settlement = result.settlement
 
     def who(seat: str) -> str:
-        return f"{seat_name(seat)} · {players.get(seat, '')}"
+        return seat_label(seat, players.get(seat, ""))
 
     items = []
     if result.fan is not None:

@@ -9,6 +9,8 @@ thin: `service` writes, `selectors` reads.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
@@ -18,21 +20,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from casino.refusals import refused_action, refused_form
 from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_name
 
 from . import errors, selectors, services
 from .access import require, visible_tables
+from .day_forms import GamingDayPeriodForm
 from .days import gaming_day, today
-from .floor_forms import DayForm, FindJogoForm, MoneyForm, RefusalsForm
+from .floor_forms import FindJogoForm, MoneyForm, RefusalsForm
 from .models import Game, Movement, Refusal, Table
 from .views import _seats, _table
 
 REFUSALS_PER_PAGE = 50
-
-
-def _problems_to_messages(request: HttpRequest, refused: errors.Refused) -> None:
-    for problem in refused.problems:
-        messages.error(request, localise(problem))
 
 
 # --- Buy-in and cash-out -------------------------------------------------------------------------
@@ -47,7 +46,8 @@ def money(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         messages.error(request, _("Table %(table)s has no game in progress.") % {"table": table.number})
         return redirect("pit:table", pk=table.pk)
-    seats = sorted(_seats(game, selectors.progress(game), selectors.capital(game)), key=lambda seat: seat["chair"])
+    now = selectors.standing(game)
+    seats = sorted(_seats(game, now.progress, now.capital), key=lambda seat: seat["chair"])
     form = MoneyForm(request.POST if request.method == "POST" else None, seats=seats)
     if not form.is_bound:
         return _money_page(request, table, game, seats, form)
@@ -56,11 +56,7 @@ def money(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         movement = services.move_money(game=game, user=request.user, **form.cleaned_data)
     except errors.Refused as refused:
-        for problem in refused.problems:
-            if problem.field in form.fields:
-                form.fields[problem.field].widget.attrs["aria-invalid"] = "true"
-        return _money_page(request, table, game, seats, form, problems=refused.problems,
-                           status=409 if refused.conflict else 400)
+        return refused_form(refused, partial(_money_page, request, table, game, seats, form), form)
     return redirect(f"{reverse('pit:money', args=[table.pk])}?movement={movement.pk}")
 
 
@@ -92,10 +88,9 @@ def open_close(request: HttpRequest, pk: int, is_open: bool) -> HttpResponse:
     try:
         (services.open_table if is_open else services.close_table)(table=table)
     except errors.Refused as refused:
-        _problems_to_messages(request, refused)
-    else:
-        done = _("Table %(table)s is open.") if is_open else _("Table %(table)s is closed.")
-        messages.success(request, done % {"table": table.number})
+        return refused_action(request, refused, "pit:table", pk=table.pk)
+    done = _("Table %(table)s is open.") if is_open else _("Table %(table)s is closed.")
+    messages.success(request, done % {"table": table.number})
     return redirect("pit:table", pk=table.pk)
 
 
@@ -111,11 +106,10 @@ def change_rule_set(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.change_rule_set(table=table, code=code, version=int(version) if version.isdigit() else 0)
     except errors.Refused as refused:
-        _problems_to_messages(request, refused)
-    else:
-        messages.success(request, _("Table %(table)s now runs under %(rule_set)s; the jogos recorded keep the rule "
-                                    "set that scored them.") % {
-            "table": table.number, "rule_set": rule_set_label(code, int(version))})
+        return refused_action(request, refused, "pit:table", pk=table.pk)
+    messages.success(request, _("Table %(table)s now runs under %(rule_set)s; the jogos recorded keep the rule "
+                                "set that scored them.") % {
+        "table": table.number, "rule_set": rule_set_label(code, int(version))})
     return redirect("pit:table", pk=table.pk)
 
 
@@ -136,10 +130,10 @@ def game_summary(request: HttpRequest, pk: int) -> HttpResponse:
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's jogos of a gaming day; or every revision of the jogo with the number asked."""
     table = _table(request, pk, "pit.view_jogo")
-    days, find = DayForm(request.GET or None, today=today()), FindJogoForm(request.GET or None)
+    days, find = GamingDayPeriodForm(request.GET or None, default=today()), FindJogoForm(request.GET or None)
     number = find.cleaned_data.get("number") if find.is_valid() else None
     day = days.cleaned_data["day"] if days.is_valid() else today()
-    rows = selectors.table_history(table, day=day, number=number, seat_name=seat_name)
+    rows = selectors.table_history(table, day=day, number=number)
     bad = bool(request.GET) and not (days.is_valid() and find.is_valid())
     return render(request, "pit/floor/history.html", {"table": table, "days": days, "find": find, "day": day,
                                                       "number": number, "rows": rows}, status=400 if bad else 200)
@@ -150,7 +144,7 @@ def day_summary(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's gaming day, or a time range of it (a shift): jogos, commission, each player's
     net. Printable."""
     table = _table(request, pk, "pit.view_jogo")
-    days = DayForm(request.GET or None, today=today())
+    days = GamingDayPeriodForm(request.GET or None, default=today())
     if days.is_bound and not days.is_valid():
         return render(request, "pit/floor/day.html", {"table": table, "days": days}, status=400)
     data = days.cleaned_data if days.is_bound else {"day": today()}
@@ -165,7 +159,7 @@ def day_summary(request: HttpRequest, pk: int) -> HttpResponse:
 def refusals(request: HttpRequest) -> HttpResponse:
     """Every refused attempt at the tables the reader may see, with its errors, newest first."""
     tables = visible_tables(request.user).select_related("casino").order_by("casino__name", "number")
-    form = RefusalsForm(request.GET or None, today=today(), tables=tables)
+    form = RefusalsForm(request.GET or None, default=today(), tables=tables)
     if form.is_bound and not form.is_valid():
         return render(request, "pit/floor/refusals.html", {"form": form}, status=400)
     day, table = (form.cleaned_data["day"], form.cleaned_data["table"]) if form.is_bound else (today(), None)
@@ -190,14 +184,13 @@ def confirm_refusal(request: HttpRequest, pk: int) -> HttpResponse:
     """A supervisor of the table confirms another person's refused attempt, with a note."""
     refusal = get_object_or_404(Refusal.objects.select_related("table"), pk=pk)
     require(request.user, "pit.confirm_refusal", refusal.table)
+    back = f"{reverse('pit:refusals')}?day={gaming_day(refusal.attempted_at).isoformat()}"
     try:
         services.confirm_refusal(refusal=refusal, user=request.user, note=request.POST.get("note", ""))
     except errors.Refused as refused:
-        _problems_to_messages(request, refused)
-    else:
-        messages.success(request, _("Refused attempt confirmed."))
-    day = gaming_day(refusal.attempted_at).isoformat()
-    return redirect(f"{reverse('pit:refusals')}?day={day}")
+        return refused_action(request, refused, back)
+    messages.success(request, _("Refused attempt confirmed."))
+    return redirect(back)
 
 
 def _attempt(record) -> str:

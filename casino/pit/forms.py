@@ -1,7 +1,7 @@
 """The dealer's forms: seating a game, and a jogo as the dealer enters it at the table.
 
 `JogoForm` only gathers what the dealer entered and builds the portable record
-(JOGO-FORMAT.md) from it and from what the ledger fixes (variant, stake, round wind, capital:
+(docs/record-format.md) from it and from what the ledger fixes (variant, stake, round wind, capital:
 `service.record_header`). Every rule is checked by the engine and the recording service, so
 the screen shows exactly the errors that saving would give, each with its article.
 """
@@ -10,16 +10,12 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from casino.limits import NAME_MAX_LENGTH
-from casino.terms.vocabulary import article_name, localise, pay_all_article_text, seat_name
-from regulation.record import CONDITIONS as ENGINE_CONDITIONS
-from regulation.record import MAX_AMOUNT
-from regulation.record import PAY_ALL_ARTICLES as ENGINE_PAY_ALL_ARTICLES
-from regulation.tiles import CONVENTIONAL, SIMPLIFIED
-
+from casino.terms.vocabulary import article_name, pay_all_article_text, seat_name
+from regulation.record import CONDITIONS as ENGINE_CONDITIONS, MAX_AMOUNT, PAY_ALL_ARTICLES as ENGINE_PAY_ALL_ARTICLES
+from regulation.tiles import CONVENTIONAL, KINDS, SIMPLIFIED, tile_code
 
 RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
 MELD_KINDS = [("", _("—")), ("chow", _("Chow")), ("pong", _("Pong")), ("kong", _("Open kong")),
@@ -37,7 +33,7 @@ PAY_ALL_ARTICLES = {
 }
 # The pay-all article as the choice names it: its number and a few words, so that the choice is
 # no wider than a tablet; the article's full text (vocabulary.pay_all_article_text) is shown
-# under it (issue 23 §1).
+# under it.
 _PAY_ALL_SHORT = {
     "10(a)(1)": pgettext_lazy("pay-all article, in a few words", "pure one suit, 3+ exposed"),
     "10(a)(2)": pgettext_lazy("pay-all article, in a few words", "pure one suit, 4th set"),
@@ -49,7 +45,7 @@ _PAY_ALL_SHORT = {
     "10(b)(2)": pgettext_lazy("pay-all article, in a few words", "ready, broke a triplet"),
 }
 PAY_ALL_SHORT = {article: _PAY_ALL_SHORT[article] for article in ENGINE_PAY_ALL_ARTICLES}  # each engine article
-# The keys of the dealer's screen (issue 23 §3; table.js): Alt and a letter goes to a field (a
+# The keys of the dealer's screen (table.js): Alt and a letter goes to a field (a
 # result's Alt+R moves to the next result, Save's Alt+S saves), and in a seat's choice the
 # seat's letter chooses it. Each language may give a seat its own letter (Oeste: O); the
 # English letters work in every language.
@@ -93,6 +89,12 @@ def tiles_input(kind: str, **attrs) -> forms.TextInput:
     """A text input for tiles in notation, which the tile picker also fills ("one" or "many")."""
     return forms.TextInput(attrs={"data-tiles": kind, "autocomplete": "off", "autocapitalize": "off",
                                   "spellcheck": "false", **attrs})
+
+
+def palette(variant: str) -> list[str]:
+    """The tiles of the variant (Art. 2) in the order of the tile picker: números, círculos,
+    bambus, winds, dragons."""
+    return [tile_code(tile) for tile in sorted(KINDS[variant])]
 
 
 class SeatForm(forms.Form):
@@ -198,13 +200,6 @@ class JogoForm(forms.Form):
         rows = range(MELD_ROWS if self.variant == "conventional" else 1)
         return [(self[f"meld_kind_{row}"], self[f"meld_tiles_{row}"]) for row in rows]
 
-    def add_problems(self, problems) -> None:
-        """Put each refused save's problem beside the field it is about, in the person's words."""
-        for problem in problems:
-            name = problem_field(problem)
-            if name in self.fields and not self.has_error(name):
-                self.add_error(name, localise(problem, field=False))
-
     def mark_invalid(self) -> None:
         """Mark every field with an error for assistive technology (aria-invalid, the message as
         its description) and put the focus on the first one, also without the screen's script."""
@@ -221,7 +216,7 @@ class JogoForm(forms.Form):
                 first = False
 
     def record(self, header: dict) -> dict:
-        """The portable record of what was entered, on the ledger's `header` (JOGO-FORMAT.md)."""
+        """The portable record of what was entered, on the ledger's `header` (docs/record-format.md)."""
         data = self.cleaned_data
         result = data["result"]
         record = {**header, "result": result, "winner": None, "discarder": None, "hand": None,

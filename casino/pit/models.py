@@ -1,7 +1,7 @@
 """What the pit records: casinos, tables, games (partidas), jogos and money movements.
 
 `Jogo` and `Movement` are the ledger: rows are only ever added (the application refuses to
-save an existing row or delete one; on PostgreSQL the database refuses UPDATE, DELETE and
+save an existing row or delete one, `casino.append_only`; on PostgreSQL the database refuses UPDATE, DELETE and
 TRUNCATE, see migration 0002). Each table's ledger rows form one hash chain (`chain.py`):
 `seq` numbers them 1, 2, 3, ... without gaps and `hash` covers the row and the previous hash.
 A correction is a new revision of a jogo (`Amendment`), never an edit.
@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from casino.append_only import AppendOnly, SetOnce
 from regulation.errors import RegulationError
 from regulation.record import MAX_AMOUNT
 from regulation.rotation import Progress
@@ -158,8 +159,10 @@ class Player(models.Model):
         return f"{self.name} (chair {self.chair})"
 
 
-class LedgerRow(models.Model):
+class LedgerRow(AppendOnly):
     """The fields every ledger row carries; see `chain.py` for the hash."""
+
+    INSTEAD = "a correction is an amendment"
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT)
     seq = models.PositiveIntegerField(help_text=_("position in the table's ledger chain, from 1, no gaps"))
@@ -171,15 +174,6 @@ class LedgerRow(models.Model):
 
     class Meta:
         abstract = True
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(f"{self._meta.verbose_name} {self.pk} is a ledger row: it is never changed; "
-                                  "a correction is an amendment")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"{self._meta.verbose_name} {self.pk} is a ledger row: it is never deleted")
 
 
 class Movement(LedgerRow):
@@ -243,7 +237,7 @@ class Jogo(LedgerRow):
     # Who played as what (Art. 3), as the table's progress gave it.
     banker_chair = models.PositiveSmallIntegerField()
     round_wind = models.CharField(max_length=1)
-    # The portable record (JOGO-FORMAT.md) and the engine's output for it.
+    # The portable record (docs/record-format.md) and the engine's output for it.
     record = models.JSONField()
     outcome = models.JSONField()
     # The figures inspectors filter and total on, taken from the outcome.
@@ -330,7 +324,7 @@ class Refusal(models.Model):
         permissions = [("confirm_refusal", "Can confirm another person's refused attempt at assigned tables")]
 
 
-class RefusalConfirmation(models.Model):
+class RefusalConfirmation(AppendOnly):
     """A supervisor's confirmation of a refused attempt: a second person saw what was refused
     and says why it was abandoned (the attempt was wrong, and the jogo was recorded right after,
     or not played). One per refusal, by someone other than the person who attempted it (the
@@ -345,16 +339,8 @@ class RefusalConfirmation(models.Model):
     class Meta:
         ordering = ["confirmed_at"]
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(f"confirmation {self.pk} is never changed")
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"confirmation {self.pk} is never deleted")
-
-
-class Flag(models.Model):
+class Flag(SetOnce):
     """An inspector's flag on a jogo, for the exception queue. Others comment on it
     (`FlagComment`, one new row each); a person other than the one who raised it resolves it,
     once, with a note. A flag is open until then. Nothing else of a flag ever changes, and no
@@ -370,7 +356,8 @@ class Flag(models.Model):
     resolved_at = models.DateTimeField(null=True, blank=True)
     resolution = models.TextField(blank=True, help_text=_("what the person resolving the flag found"))
 
-    FIXED = ("table_id", "number", "note", "raised_by_id", "raised_at")
+    SET_ONCE = ("resolved_by_id", "resolved_at", "resolution")
+    INSTEAD = "resolve it"
 
     class Meta:
         ordering = ["-raised_at"]
@@ -391,20 +378,8 @@ class Flag(models.Model):
     def is_open(self) -> bool:
         return self.resolved_at is None
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            stored = Flag.objects.filter(pk=self.pk).values(*self.FIXED, "resolved_at").first()
-            if stored is None or stored["resolved_at"] is not None:
-                raise ValidationError(f"flag {self.pk} is resolved: it is never changed again")
-            if any(stored[name] != getattr(self, name) for name in self.FIXED):
-                raise ValidationError(f"flag {self.pk}: only its resolution is ever set; what was raised stays")
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"flag {self.pk} is never deleted: resolve it")
-
-
-class FlagComment(models.Model):
+class FlagComment(AppendOnly):
     """A comment on a flag, by anyone who audits (the one who raised it too). Append-only."""
 
     flag = models.ForeignKey(Flag, on_delete=models.PROTECT, related_name="comments")
@@ -412,16 +387,10 @@ class FlagComment(models.Model):
     written_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     written_at = models.DateTimeField()
 
+    INSTEAD = "write another comment"
+
     class Meta:
         ordering = ["flag", "written_at", "pk"]
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(f"comment {self.pk} is never changed: write another comment")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"comment {self.pk} is never deleted")
 
 
 # --- Gaming days ---------------------------------------------------------------------------------
@@ -448,7 +417,7 @@ class GamingDay(models.Model):
         return f"{self.casino} {self.day} ({'closed' if self.closed else 'open'})"
 
 
-class DayEvent(models.Model):
+class DayEvent(AppendOnly):
     """One close or reopen of a gaming day: who, when and why. Append-only, like the ledger.
 
     A day is closed while something still holds it (a commission box not yet counted, say:
@@ -459,6 +428,7 @@ class DayEvent(models.Model):
 
     CLOSED, REOPENED = "closed", "reopened"
     ACTIONS = [(CLOSED, _("closed")), (REOPENED, _("reopened"))]
+    INSTEAD = "close or reopen the day again"
 
     gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="events")
     action = models.CharField(max_length=8, choices=ACTIONS)
@@ -476,11 +446,3 @@ class DayEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gaming_day.day} {self.action} by {self.by} at {self.at:%Y-%m-%d %H:%M}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(f"day event {self.pk} is never changed: close or reopen the day again")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(f"day event {self.pk} is never deleted")

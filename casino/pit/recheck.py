@@ -114,7 +114,7 @@ def compare(row: Stored) -> tuple[Result | None, list[tuple[str, Any, Any]]]:
     except MalformedRecord as error:
         return None, [("record", "readable", f"malformed: {error}")]
     found: list[tuple[str, Any, Any]] = []
-    expected = result.as_dict()  # what to_json() encodes, field for field (tests/test_regulation_output.py)
+    expected = result.as_dict()  # what to_json() encodes, field for field (tests/regulation/test_output.py)
     outcome = _json(row.outcome)
     if outcome != expected:
         if not isinstance(outcome, dict):
@@ -176,7 +176,7 @@ def capital_after(banker: int, capital: dict[str, int], net: dict[str, int]) -> 
 
 
 def readings_changed(recorded: dict, recomputed: dict, jogo) -> str:
-    """The readings of RULES.md §9 (2026-11-23) and §10 (2026-11-25) that tell a stored outcome
+    """The readings of docs/rules.md §9.2 and §9.3 that tell a stored outcome
     from the engine's, as far as the figures that changed show them ("I-11 (Art. 6(a)(2))"); ""
     when none does.
 
@@ -202,7 +202,7 @@ def readings_changed(recorded: dict, recomputed: dict, jogo) -> str:
             if error["code"] == "pay_all_trigger" and error["article"] == "10(b)(1)":
                 named.append("I-14 (Art. 10(b)(1))")  # the winner holds no 發
             elif error["code"] == "false_win_winning_hand":
-                named.append(f"RULES §6 (Art. {error['article']})")  # a false win's hand that wins is refused
+                named.append(f"docs/rules.md §6 (Art. {error['article']})")  # a false win's hand that wins is refused
     return "; ".join(dict.fromkeys(named))
 
 

@@ -46,7 +46,8 @@ ROLES = {
 
 
 def sync_groups(apps=None, schema_editor=None) -> None:
-    """Create or update the groups (run by a migration and safe to run again)."""
+    """Create or update the groups, each with exactly its permissions: run after every migrate
+    (apps.py), so a group changed by hand is set back; the migrations keep frozen copies."""
     from django.contrib.auth.management import create_permissions
 
     if apps is None:

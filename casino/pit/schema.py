@@ -1,8 +1,6 @@
-"""The API's OpenAPI schema (drf-spectacular), beyond what it infers by itself:
-
-- the portable record, as the `Record` component, generated from the engine's own msgspec
-  structs (regulation/record.py) rather than written out again;
-- every operation's error responses, in the one error shape (casino/api_errors.py).
+"""The pit's part of the API's OpenAPI schema (drf-spectacular): the portable record, as the
+`Record` component, generated from the engine's own msgspec structs (regulation/record.py) rather
+than written out again. Every operation's errors are documented project-wide (casino/api_schema.py).
 """
 from __future__ import annotations
 
@@ -10,13 +8,11 @@ import json
 
 import msgspec
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
-from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
-from drf_spectacular.utils import OpenApiResponse
 
 from regulation.record import MAX_AMOUNT, _Record
 
-from .serializers import ErrorsSerializer, RecordSerializer
+from .serializers import RecordSerializer
 
 RECORD = "Record"
 RECORD_HELP = (
@@ -88,34 +84,3 @@ class RecordFieldExtension(OpenApiSerializerFieldExtension):
 
     def map_serializer_field(self, auto_schema, direction):
         return auto_schema.resolve_serializer(RecordSerializer(), direction).ref
-
-
-ERRORS = {
-    400: "the request or the record breaks a rule: each error with its field and article",
-    401: "not logged in: log in at /accounts/login/, or send 'Authorization: Token <key>' "
-         "(POST /api/v1/auth/token/)",
-    403: "the role or the table assignment does not allow it",
-    404: "no such object among those this user may see, or no such page",
-    409: "clashes with the ledger's state (a game in progress, a closed table or day, a used idempotency key)",
-    413: "the body is too large",
-    415: "the body is not JSON",
-    429: "too many requests: try again after Retry-After seconds",
-}
-
-
-class AutoSchema(SpectacularAutoSchema):
-    """Every operation documents its errors in the one error shape: 401, 403, 404 (a detail
-    route, or a page past the end) and 429 everywhere; 400 where it takes a body, a filter or a
-    page; 409, 413 and 415 where it writes."""
-
-    def _get_response_bodies(self, direction="response"):
-        responses = super()._get_response_bodies(direction)
-        codes = {401, 403, 404, 429}
-        if self.method == "POST":
-            codes |= {400, 409, 413, 415}
-        elif self._is_list_view() or self.get_filter_backends():
-            codes.add(400)
-        for code in sorted(codes):
-            responses.setdefault(str(code), self._get_response_for_code(
-                OpenApiResponse(ErrorsSerializer, description=ERRORS[code]), str(code), direction=direction))
-        return responses

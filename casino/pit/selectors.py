@@ -1,6 +1,6 @@
 """What the pit reads: where a game stands (its progress and each chair's capital), a game's
 end-of-game summary, a table's history of a gaming day, the refused attempts, and a table's day
-summary. The writes are in `services.py`.
+summary. The writes are in `services/`.
 
 Each selector reads a fixed number of queries whatever the number of jogos, and counts each
 jogo at its current (highest) revision only (`models.superseded()`).
@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
+from casino.terms.vocabulary import seat_player
 from regulation.rotation import Progress
 
-from .days import day_bounds
-from .models import Flag, Game, Jogo, Movement, Player, Refusal, Table, superseded
+from .days import day_bounds, period
 from .errors import Problem
+from .models import Flag, Game, Jogo, Movement, Player, Refusal, Table, superseded
 
 # --- Reading the state of a game -----------------------------------------------------------------
 
@@ -28,26 +29,66 @@ def current_jogos(game: Game) -> list[Jogo]:
     return list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position"))
 
 
+def current_revision(row: Jogo) -> Jogo:
+    """The jogo's current (highest) revision."""
+    return Jogo.objects.filter(table=row.table_id, number=row.number).order_by("-revision").first()
+
+
 def last_jogo(game: Game) -> Jogo | None:
+    """The game's last jogo at its highest revision."""
     return Jogo.objects.filter(game=game).select_related("game").order_by("-position", "-revision").first()
 
 
-def standing(game: Game) -> tuple[Progress, list[int | None]]:
-    """Where the game stands now: who plays the next jogo as what (Art. 3: banker, seat winds,
-    round wind) and each chair's capital at stake. The game in progress reads both from its
-    table's projection (one query); an ended game replays its last jogo and movements."""
-    table = Table.objects.get(pk=game.table_id)  # never a copy cached before the last write
-    if table.game_id == game.pk:
-        return projected(table, game), list(table.game_capital)
-    return replayed_progress(game), replayed_capital(game)
+# Where a game stands has two readers: `standing`, the table's stored projection, for the
+# screens and the recording service; and `replayed`, worked out from the ledger's rows, for the
+# ledger's checks, an amendment, and a game the table no longer projects.
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands: who plays its next jogo as what (Art. 3: banker, seat winds, round
+    wind) and each chair's capital at stake (None for an empty chair)."""
+
+    progress: Progress
+    capital: list[int | None]
 
 
-def table_standing(table: Table, game: Game) -> tuple[Progress, list[int | None]]:
-    """`standing(game)` when `table`, the game's table, was just read (as a list of tables is):
-    the game in progress stands where the table's projection says, without another query."""
-    if table.game_id == game.pk:
-        return projected(table, game), list(table.game_capital)
-    return standing(game)
+def standing(game: Game, *, table: Table | None = None) -> Standing:
+    """Where the game stands now, as its table's stored projection says: the table's `game`,
+    `game_banker`, `game_round_wind` and `game_capital`.
+
+    The projection has one writer, `services.ledger` (`append_row`, `move_projection`), which
+    moves it in the same transaction as each ledger row it appends, under the table's lock;
+    `verify_ledger` replays every game and checks it.
+
+    - `table`, the game's table as just read (the recording service's locked row, a list of
+      tables), is read from without a query when it projects this game; otherwise the table is
+      read again (one query), never a copy cached before the last write.
+    - A game the table does not project (ended by hand or by its North round, I-2) has no
+      stored standing: it stands where the ledger's replay leaves it (`replayed`)."""
+    if table is None or table.game_id != game.pk:
+        table = Table.objects.get(pk=game.table_id)
+    if table.game_id != game.pk:
+        return replayed(game)
+    chairs = tuple(chair for chair, amount in enumerate(table.game_capital) if amount is not None)
+    return Standing(Progress(chairs, game.first_banker, table.game_banker, table.game_round_wind),
+                    list(table.game_capital))
+
+
+def replayed(game: Game) -> Standing:
+    """Where the game stands after its last jogo, worked out from the ledger's rows (Art. 3, I-1,
+    I-2): the last jogo's progress moved on by its outcome, and its capital after, with the
+    buy-ins and cash-outs made since. A game without a jogo stands where its players sat down."""
+    last = last_jogo(game)
+    if last is None:
+        progress, position = game.start(), 0
+        amounts: list[int | None] = [None] * 4
+        for chair in game.players.values_list("chair", flat=True):
+            amounts[chair] = 0
+    else:
+        progress, position = last.progress.after(banker_moves=last.outcome["next"]["banker_moves"]), last.position
+        amounts = list(last.capital_after)
+    moves = _moves(Movement.objects.filter(game=game, after_jogos=position).order_by("seq"))
+    return Standing(progress, with_movements(amounts, moves))
 
 
 def tables_with_open_games(tables: QuerySet[Table]) -> QuerySet[Table]:
@@ -58,52 +99,10 @@ def tables_with_open_games(tables: QuerySet[Table]) -> QuerySet[Table]:
                                             .prefetch_related("players")))
 
 
-def progress(game: Game) -> Progress:
-    """Who plays the next jogo as what (Art. 3): banker, seat winds, round wind."""
-    return standing(game)[0]
-
-
-def capital(game: Game, after_position: int | None = None) -> list[int | None]:
-    """Each chair's capital at stake after the jogo at `after_position` (default: now), with the
-    movements made before the next jogo; None for an empty chair."""
-    if after_position is None:
-        return standing(game)[1]
-    return replayed_capital(game, after_position)
-
-
-def projected(table: Table, game: Game) -> Progress:
-    chairs = tuple(chair for chair, amount in enumerate(table.game_capital) if amount is not None)
-    return Progress(chairs, game.first_banker, table.game_banker, table.game_round_wind)
-
-
-def replayed_progress(game: Game) -> Progress:
-    """The progress after the game's last jogo as the ledger has it (Art. 3, I-1, I-2)."""
-    last = last_jogo(game)
-    if last is None:
-        return game.start()
-    return last.progress.after(banker_moves=last.outcome["next"]["banker_moves"])
-
-
-def replayed_capital(game: Game, after_position: int | None = None) -> list[int | None]:
-    """`capital`, worked out from the ledger's rows: the jogo at `after_position` (default: the
-    last) and the movements after it."""
-    if after_position is None:
-        last = last_jogo(game)
-        after_position = last.position if last else 0
-    if after_position:
-        row = Jogo.objects.filter(game=game, position=after_position).order_by("-revision").first()
-        amounts = list(row.capital_after)
-    else:
-        amounts = [None] * 4
-        for chair in game.players.values_list("chair", flat=True):
-            amounts[chair] = 0
-    return with_movements(amounts, _moves(Movement.objects.filter(game=game, after_jogos=after_position)
-                                          .order_by("seq")))
-
-
 def capitals(games: list[Game]) -> dict[int, list[int | None]]:
-    """`capital(game)` of each of `games` (their players prefetched), in three queries whatever
-    their number: for a list of games."""
+    """`standing(game).capital` of each of `games` (their players prefetched), read at once for
+    a page of games: three queries whatever their number. The game a table projects reads the
+    projection; any other, the ledger."""
     found = dict(Table.objects.filter(game__in=games).values_list("game_id", "game_capital"))
     ended = [game for game in games if game.pk not in found]
     last: dict[int, tuple[int, list]] = {}
@@ -141,9 +140,9 @@ def _moves(movements: Iterable[Movement]) -> Iterator[tuple[int, int]]:
 def record_header(game: Game) -> dict:
     """What the ledger fixes of the game's next portable record: variant, stake, round wind and
     each seated seat's capital at stake."""
-    state, amounts = standing(game)
-    return {"variant": game.table.variant, "stake": game.table.stake, "round_wind": state.round_wind,
-            "capital": {seat: amounts[chair] for seat, chair in state.seats.items()}}
+    now = standing(game)
+    return {"variant": game.table.variant, "stake": game.table.stake, "round_wind": now.progress.round_wind,
+            "capital": {seat: now.capital[chair] for seat, chair in now.progress.seats.items()}}
 
 
 def open_game(table: Table) -> Game | None:
@@ -259,7 +258,10 @@ def first_recorded() -> Subquery:
 
 
 @dataclass(frozen=True)
-class Payment:
+class HistoryPayment:
+    """A payment of a jogo as the table's history shows it: between seats named with their
+    players, in the reader's language."""
+
     payer: str  # "East · Ana"
     payee: str
     amount: int
@@ -271,21 +273,14 @@ class HistoryRow:
     time: dt.datetime  # when the jogo was first recorded; in a jogo's revisions, when each was
     winner: str  # "South · Bruno", or "" for a draw
     offender: str  # the false win's offender
-    payments: list[Payment]
+    payments: list[HistoryPayment]
     flags: list[Flag]
 
 
-def _who(names: dict[tuple[int, int], str], jogo: Jogo, state: Progress, seat: str | None, words) -> str:
-    if not seat:
-        return ""
-    return f"{words(seat)} · {names.get((jogo.game_id, state.chair_of(seat)), '')}"
-
-
-def table_history(table: Table, *, day: dt.date | None = None, number: int | None = None,
-                  seat_name=str) -> list[HistoryRow]:
+def table_history(table: Table, *, day: dt.date | None = None, number: int | None = None) -> list[HistoryRow]:
     """The table's jogos of a gaming day, each at its current revision, in number order; or,
-    with `number`, every revision of that one jogo whatever its day. `seat_name` names a seat
-    wind in the reader's language. Three queries: jogos, players, flags."""
+    with `number`, every revision of that one jogo whatever its day. Seats are named in the
+    reader's language. Three queries: jogos, players, flags."""
     rows = Jogo.objects.filter(table=table).annotate(first_recorded=first_recorded())
     if number is not None:
         rows = rows.filter(number=number).order_by("revision")
@@ -293,20 +288,24 @@ def table_history(table: Table, *, day: dt.date | None = None, number: int | Non
         rows = rows.filter(gaming_day=day).filter(~superseded()).order_by("number")
     rows = list(rows.select_related("game", "recorded_by"))
     games = {row.game_id for row in rows}
-    names = {(p.game_id, p.chair): p.name for p in Player.objects.filter(game_id__in=games)}
+    names = defaultdict(dict)
+    for player in Player.objects.filter(game_id__in=games):
+        names[player.game_id][player.chair] = player.name
     flags = defaultdict(list)
     for flag in Flag.objects.filter(table=table, number__in={row.number for row in rows}).order_by("raised_at"):
         flags[flag.number].append(flag)
     history = []
     for row in rows:
-        state = row.progress
         record = row.record
+
+        def who(seat: str | None, row: Jogo = row) -> str:
+            return seat_player(seat, banker_chair=row.banker_chair, names=names[row.game_id])
+
         history.append(HistoryRow(
             jogo=row, time=row.recorded_at if number is not None else row.first_recorded,
-            winner=_who(names, row, state, record.get("winner") if row.result == "win" else None, seat_name),
-            offender=_who(names, row, state, (record.get("false_win") or {}).get("seat"), seat_name),
-            payments=[Payment(_who(names, row, state, p["from"], seat_name), _who(names, row, state, p["to"],
-                                                                                   seat_name), p["amount"])
+            winner=who(record.get("winner") if row.result == "win" else None),
+            offender=who((record.get("false_win") or {}).get("seat")),
+            payments=[HistoryPayment(who(p["from"]), who(p["to"]), p["amount"])
                       for p in row.outcome.get("payments", [])],
             flags=flags.get(row.number, [])))
     return history
@@ -347,7 +346,9 @@ class PlayerDay:
 
 
 @dataclass(frozen=True)
-class TableDay:
+class TableDaySummary:
+    """A table's gaming day, or a period of it, as its day page sums it up."""
+
     table: Table
     day: dt.date
     start: dt.datetime
@@ -360,7 +361,8 @@ class TableDay:
     players: list[PlayerDay] = field(default_factory=list)
 
 
-def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: dt.time | None = None) -> TableDay:
+def table_day(table: Table, day: dt.date, *, start: dt.time | None = None,
+              end: dt.time | None = None) -> TableDaySummary:
     """A table's gaming day (or the part of it between `start` and `end`, Macau time; `end`
     before `start` runs past midnight): its jogos, commission, and each player's net from the
     jogos, per game. A jogo counts at its current revision, at the moment it was first recorded.
@@ -384,32 +386,10 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None, end: 
             won[key] += int(row.result == "win" and row.winner_chair == chair)
             net[key] += row.capital_after[chair] - before
     order = sorted(played, key=lambda key: (games[key[0]].started_at, key[1]))
-    return TableDay(
+    return TableDaySummary(
         table=table, day=day, start=first, end=last, jogos=len(rows),
         wins=sum(1 for row in rows if row.result == "win"), draws=sum(1 for row in rows if row.result == "draw"),
         false_wins=sum(1 for row in rows if row.result == "false_win"),
         commission=sum(row.commission for row in rows),
         players=[PlayerDay(games[game_id], chair, names[(game_id, chair)], played[(game_id, chair)],
                            won[(game_id, chair)], net[(game_id, chair)]) for game_id, chair in order])
-
-
-def period(day: dt.date, *, start: dt.time | None = None,
-           end: dt.time | None = None) -> tuple[dt.datetime, dt.datetime]:
-    """The moments a gaming day's period starts and ends: from `start` to `end` on the clock
-    (Macau time), the whole day for a time not given. An `end` before `start` on the clock runs
-    past midnight; the period is empty when the end comes no later than the start."""
-    day_start, day_end = day_bounds(day)
-    first = _on_the_day(day_start, start) if start is not None else day_start
-    last = _on_the_day(day_start, end, closing=True) if end is not None else day_end
-    return first, last
-
-
-def _on_the_day(day_start: dt.datetime, time: dt.time, *, closing: bool = False) -> dt.datetime:
-    """The moment of the gaming day starting at `day_start` whose clock shows `time` (Macau
-    time): 03:00 falls on the next calendar day when the day starts at 06:00. As the `closing`
-    end of a range, the day's first moment is its last (06:00 closes the day)."""
-    local = timezone.localtime(day_start)
-    moment = timezone.make_aware(dt.datetime.combine(local.date(), time))
-    if moment < day_start or (closing and moment == day_start):
-        moment += dt.timedelta(days=1)
-    return moment

@@ -11,7 +11,6 @@ from casino.limits import NAME_MAX_LENGTH, REASON_MAX_LENGTH
 from . import selectors
 from .models import Amendment, Flag, Game, Jogo, Movement, Player, Refusal, Table
 
-
 CHAIR_HELP = "chair 0–3 in turn order (people read chairs 1–4: chair 0 is chair 1)"
 CAPITALS_HELP = ("capital at stake per chair, a list of four indexed by chair 0–3 (people read chairs 1–4); "
                  "null for an empty chair")
@@ -47,7 +46,8 @@ def next_jogo(game: Game, table: Table | None = None) -> dict:
     """The next jogo of `game`; `table`, when given, is its table as just read (its projection
     then answers without a query of its own)."""
     table = table or game.table
-    state, amounts = selectors.table_standing(table, game)
+    now = selectors.standing(game, table=table)
+    state, amounts = now.progress, now.capital
     names = {p.chair: p.name for p in game.players.all()}
     return {"game": game.pk, "number": table.jogos_recorded + 1, "banker_chair": state.banker,
             "round_wind": state.round_wind,
@@ -95,7 +95,7 @@ class GameSerializer(serializers.ModelSerializer):
 
     def get_capital(self, game: Game) -> list[int | None]:
         known = self.context.get("capitals") or {}  # a list's, read for all its games at once
-        return known[game.pk] if game.pk in known else selectors.capital(game)
+        return known[game.pk] if game.pk in known else selectors.standing(game).capital
 
 
 def chair_field(**kwargs) -> serializers.IntegerField:

@@ -10,8 +10,13 @@ once every table of the casino is locked (no jogo is half-way recorded). Each re
 with a list of the `errors.Problem`s that hold the day open (the count: each commission box not
 yet counted), or an empty list. The day closes when none holds it, or when a manager states why
 it closes all the same; the close event then keeps the problems it covered.
+
+`day_closed` is sent with `event` (the `DayEvent` that closed the day) by `services.close_day`,
+inside its transaction, once the close event is written: what a receiver stores (the reports: the
+day's report as printed) commits or rolls back with the close.
 """
 from django.dispatch import Signal
 
 correction_approved = Signal()
 day_closing = Signal()
+day_closed = Signal()

@@ -1,22 +1,29 @@
-from django.urls import include, path
-from rest_framework.routers import DefaultRouter
+"""The pit's screens under /pit/ (the API is api_urls.py)."""
+from django.urls import path
 
-from . import api
+from . import correction_views, floor_views, views
 
-router = DefaultRouter()
-router.register("tables", api.TableViewSet)
-router.register("games", api.GameViewSet)
-router.register("jogos", api.JogoViewSet)
-router.register("movements", api.MovementViewSet)
-router.register("amendments", api.AmendmentViewSet)
-router.register("refusals", api.RefusalViewSet)
-router.register("flags", api.FlagViewSet)
-
+app_name = "pit"
 urlpatterns = [
-    path("", include(router.urls)),
-    path("gaming-days/close/", api.DayCloseApi.as_view(), name="api-day-close"),
-    path("auth/token/", api.TokenView.as_view(), name="api-token"),
-    path("schema/", api.SchemaView.as_view(), name="api-schema"),
-    path("docs/", api.DocsView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", api.RedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("", views.tables, name="tables"),
+    path("tables/<int:pk>/", views.table, name="table"),
+    path("tables/<int:pk>/seat", views.seat, name="seat"),
+    path("tables/<int:pk>/end", views.end, name="end"),
+    path("tables/<int:pk>/jogo", views.jogo, name="jogo"),
+    path("tables/<int:pk>/preview", views.preview, name="preview"),
+    path("jogos/<int:pk>/", views.receipt, name="receipt"),
+    path("jogos/<int:pk>/correction", correction_views.propose, name="propose_correction"),
+    path("jogos/<int:pk>/correction/preview", correction_views.preview, name="correction_preview"),
+    path("corrections/", correction_views.pending, name="corrections"),
+    path("corrections/<int:pk>/", correction_views.correction, name="correction"),
+    # The floor: cash, tables and games (floor_views.py).
+    path("tables/<int:pk>/money", floor_views.money, name="money"),
+    path("tables/<int:pk>/open", floor_views.open_close, {"is_open": True}, name="open_table"),
+    path("tables/<int:pk>/close", floor_views.open_close, {"is_open": False}, name="close_table"),
+    path("tables/<int:pk>/rule-set", floor_views.change_rule_set, name="rule_set"),
+    path("tables/<int:pk>/history", floor_views.history, name="history"),
+    path("tables/<int:pk>/day", floor_views.day_summary, name="day_summary"),
+    path("games/<int:pk>/summary", floor_views.game_summary, name="game_summary"),
+    path("refusals/", floor_views.refusals, name="refusals"),
+    path("refusals/<int:pk>/confirm", floor_views.confirm_refusal, name="confirm_refusal"),
 ]

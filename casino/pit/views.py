@@ -7,6 +7,7 @@ shown is the one saving would give, with its article.
 from __future__ import annotations
 
 import uuid
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,23 +18,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from casino.terms.vocabulary import fan_item_name, rule_set_label, seat_name
 import regulation.rules
-from regulation.tiles import KINDS, tile_code
+from casino.refusals import put_beside_fields, refused_form
+from casino.terms.vocabulary import fan_item_name, rule_set_label, seat_name
 
-from . import errors, selectors, services
+from . import entry, errors, selectors, services
 from .access import require, visible_tables
 from .explain import explain
-from .forms import JogoForm, SeatForm
+from .forms import JogoForm, SeatForm, palette, problem_field
 from .models import Game, Jogo, Table, superseded
 
 RECENT = 8  # jogos of the game listed under the form
-
-
-def palette(variant: str) -> list[str]:
-    """The tiles of the variant (Art. 2) in the order of the picker: números, círculos, bambus,
-    winds, dragons."""
-    return [tile_code(tile) for tile in sorted(KINDS[variant])]
 
 
 @login_required
@@ -95,7 +90,8 @@ def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_for
     if game is None:
         context["seat_form"] = seat_form or SeatForm()
     else:
-        state, amounts = selectors.progress(game), selectors.capital(game)
+        now = selectors.standing(game)
+        state, amounts = now.progress, now.capital
         form = form or _jogo_form(table, game, state)
         form.mark_invalid()
         context.update(state=state, seats=_seats(game, state, amounts), form=form, recent=_recent(game))
@@ -128,7 +124,7 @@ def seat(request: HttpRequest, pk: int) -> HttpResponse:
             services.start_game(table=table, user=request.user, players=form.players(),
                                first_banker=form.cleaned_data["first_banker"])
         except errors.Refused as refused:
-            return _table_page(request, table, seat_form=form, problems=refused.problems, status=400)
+            return refused_form(refused, partial(_table_page, request, table, seat_form=form), form)
         messages.success(request, _("Game seated. The first jogo can be recorded."))
         return redirect("pit:table", pk=table.pk)
     return _table_page(request, table, seat_form=form, status=400)
@@ -169,8 +165,8 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
         return _receipt_redirect(earlier)  # the form was sent twice: the first send recorded it
     try:
         form, record = _entered(request, table)
-    except errors.Refused as refused:
-        return _table_page(request, table, problems=refused.problems, status=409)
+    except errors.Refused as refused:  # the table cannot take a jogo now
+        return refused_form(refused, partial(_table_page, request, table))
     if record is None:
         return _table_page(request, table, form=form, status=400)
     if not saving:
@@ -182,8 +178,7 @@ def jogo(request: HttpRequest, pk: int) -> HttpResponse:
     except errors.Refused as refused:
         if (earlier := _saved_with(table, key)):
             return _receipt_redirect(earlier)  # a second send raced the first one and lost
-        form.add_problems(refused.problems)  # each error beside its field
-        return _table_page(request, table, form=form, problems=refused.problems, status=400)
+        return refused_form(refused, partial(_table_page, request, table, form=form), form, field=problem_field)
     return _receipt_redirect(row)
 
 
@@ -199,7 +194,7 @@ def _receipt_redirect(row: Jogo) -> HttpResponse:
 def _preview_context(table: Table, record: dict) -> dict:
     """What the preview shows: what the dealer has still to enter; else every problem saving
     would meet, or the engine's explained result with each chair's capital before and after."""
-    missing = services.still_to_enter(record=record) if isinstance(record, dict) else ()
+    missing = entry.still_to_enter(record=record) if isinstance(record, dict) else ()
     if missing:
         return {"missing": missing}
     try:
@@ -215,7 +210,7 @@ def _preview_context(table: Table, record: dict) -> dict:
 
 def _preview_page(request, table, form, record) -> HttpResponse:
     context = _preview_context(table, record)
-    form.add_problems(context.get("problems", ()))
+    put_beside_fields(form, context.get("problems", ()), field=problem_field)
     return _table_page(request, table, form=form, **context)
 
 

@@ -2,12 +2,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from casino.limits import REASON_MAX_LENGTH
+from casino.pit.day_forms import GamingDayField
 from casino.pit.models import Casino
 
 
-class DayForm(forms.Form):
+class CasinoDayForm(forms.Form):
+    """A casino and one of its gaming days: the day whose report the managers' page shows."""
+
     casino = forms.ModelChoiceField(Casino.objects.order_by("name"), label=_("Casino"), empty_label=None)
-    day = forms.DateField(label=_("Gaming day"), widget=forms.DateInput(attrs={"type": "date"}))
+    day = GamingDayField()
 
 
 class CloseForm(forms.Form):

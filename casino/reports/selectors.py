@@ -8,21 +8,21 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field, fields, replace
 
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce, ExtractHour
-from django.utils.translation import gettext as _, gettext_noop
+from django.utils.translation import gettext as _
 
+from casino.audit.exceptions import Entry, Scope, find, player, read_facts
+from casino.audit.ledger import Days
 from casino.count.heads import box_heads, case_heads
 from casino.count.models import Box, Case
 from casino.count.selectors import BOX_NOT_COUNTED, BoxLine, Reconciliation, reconciliation
+from casino.pit.days import day_bounds, hours_of_the_day
 from casino.pit.heads import Head, heads
-from casino.pit.models import Amendment, Casino, DayEvent, Flag, GamingDay, Jogo, Refusal, superseded
-from casino.pit.days import day_bounds, gaming_day, hours_of_the_day
+from casino.pit.models import Amendment, Casino, DayEvent, GamingDay, Jogo, Refusal, superseded
 from casino.pit.selectors import first_recorded
-from casino.terms.vocabulary import article_name, rule_set_title, seat_name
+from casino.terms.vocabulary import article_name, exception_kind_name, rule_set_title, tier_label
 from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
-from regulation.seats import SEATS
-
 
 # 0, 1, 2 fán (Art. 6, I-5): every grade a shipped rule set can give.
 GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)
@@ -32,33 +32,14 @@ GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)
 APPENDIX_LIMIT = 100
 
 
-def latest_active_day(casino: Casino | None = None) -> dt.date | None:
-    """The latest gaming day with activity, a jogo or a refused record, at the casino's tables
-    (or at any casino's); None when nothing was ever recorded or refused."""
-    jogos, refusals = Jogo.objects.all(), Refusal.objects.all()
-    if casino is not None:
-        jogos, refusals = jogos.filter(table__casino=casino), refusals.filter(table__casino=casino)
-    last_jogo = jogos.aggregate(day=Max("gaming_day"))["day"]
-    last_refusal = refusals.aggregate(at=Max("attempted_at"))["at"]
-    days = [last_jogo, gaming_day(last_refusal) if last_refusal else None]
-    return max((day for day in days if day is not None), default=None)
-
-
-def seat_player(seat: str, banker_chair: int, names: dict[int, str]) -> str:
-    """"West · Mr Lei": a seat wind of a jogo (Art. 3: the banker's chair is East) and the player
-    in it, from the game's names by chair; the seat's name in the active language."""
-    chair = (banker_chair + SEATS.index(seat)) % 4
-    return f"{seat_name(seat)} · {names.get(chair, '?')}"
-
-
 def current_jogos_of_day(casino: Casino, day: dt.date) -> QuerySet[Jogo]:
     """The casino's jogos of the gaming day, each at its current (highest) revision."""
     return Jogo.objects.filter(table__casino=casino, gaming_day=day).filter(~superseded())
 
 
 @dataclass(frozen=True)
-class Figures:
-    """The counts and commission of a table's day, or of the whole casino's."""
+class DayFigures:
+    """The counts and commission of a table's gaming day, or of the whole casino's."""
 
     games: int = 0
     jogos: int = 0
@@ -74,12 +55,12 @@ class Figures:
     def wins(self) -> int:
         return sum(self.wins_by_grade)
 
-    def __add__(self, other: "Figures") -> "Figures":
+    def __add__(self, other: DayFigures) -> DayFigures:
         """Field by field; the wins of each grade, grade by grade."""
-        return Figures(**{name: _plus(getattr(self, name), getattr(other, name)) for name in _FIGURES})
+        return DayFigures(**{name: _plus(getattr(self, name), getattr(other, name)) for name in _FIGURES})
 
 
-_FIGURES = tuple(figure.name for figure in fields(Figures))
+_FIGURES = tuple(figure.name for figure in fields(DayFigures))
 
 
 def _plus(one: int | tuple[int, ...], other: int | tuple[int, ...]) -> int | tuple[int, ...]:
@@ -89,14 +70,14 @@ def _plus(one: int | tuple[int, ...], other: int | tuple[int, ...]) -> int | tup
 
 
 @dataclass(frozen=True)
-class TableDay:
-    """A table's day under one rule set (a table whose rule set changed during the day has a
-    line for each)."""
+class TableLine:
+    """A table's line of the report: its day under one rule set (a table whose rule set changed
+    during the day has a line for each)."""
 
     number: str
     variant: str
     stake: int
-    figures: Figures
+    figures: DayFigures
     rule_set_code: str = DEFAULT.code
     rule_set_version: int = DEFAULT.version
 
@@ -108,7 +89,7 @@ class TableDay:
     @property
     def tier(self) -> str:
         """Art. 8 «modalidade de aposta» X/2X."""
-        return f"{self.stake}/{2 * self.stake}"
+        return tier_label(self.stake)
 
     @property
     def rate(self) -> int:
@@ -131,16 +112,13 @@ class TierLine:
 
     @property
     def tier(self) -> str:
-        return f"{self.stake}/{2 * self.stake}"
-
-    @property
-    def expected(self) -> int:
-        return self.wins * self.rate
+        return tier_label(self.stake)
 
 
 @dataclass(frozen=True)
 class Exceptions:
-    """How many of each kind of exception the day shows."""
+    """How many of each kind of exception the day shows (the kinds and their finders:
+    `casino.audit.exceptions`)."""
 
     fan_mismatches: int
     amendments: int
@@ -177,20 +155,16 @@ class AppendixLine:
 
     table: str
     number: int
-    kind: str  # fan_mismatch, amendment, pay_all, false_win, capped, flag
+    kind: str  # one of APPENDIX_ORDER
     facts: dict
 
     @property
     def kind_label(self) -> str:
-        return _(_KIND_LABELS[self.kind])
+        return exception_kind_name(self.kind)
 
     @property
     def what(self) -> str:
         return _WHAT[self.kind](self.facts)
-
-
-def _player(facts: dict, seat: str | None) -> str:
-    return seat_player(seat, facts["banker_chair"], facts["names"]) if seat else "?"
 
 
 def _amendment_text(facts: dict) -> str:
@@ -214,22 +188,21 @@ def _flag_text(facts: dict) -> str:
         **words, "resolver": flag.resolved_by.get_username(), "resolution": flag.resolution}
 
 
-_KIND_LABELS = {"fan_mismatch": gettext_noop("Fán mismatch"), "amendment": gettext_noop("Amendment"),
-                "pay_all": gettext_noop("Pay-all"), "false_win": gettext_noop("False win"),
-                "capped": gettext_noop("Capped win"), "flag": gettext_noop("Inspector's flag")}
+# The report's own words for each kind of exception its appendix lists, in the appendix's order
+# for the lines of one jogo; the audit's exception queue lists every kind, in its words.
 _WHAT = {
     "fan_mismatch": lambda facts: _("declared %(declared)s fán, the grade is %(fan)s fán (Art. 6)") % {
         "declared": facts["record"].get("declared_fan"), "fan": facts["fan"]},
     "amendment": _amendment_text,
     "pay_all": lambda facts: _("%(article)s: %(player)s bears the loss of the others (pay-all)") % {
         "article": article_name((facts["record"].get("pay_all") or {}).get("article", "10")),
-        "player": _player(facts, (facts["record"].get("pay_all") or {}).get("seat"))},
+        "player": player(facts, (facts["record"].get("pay_all") or {}).get("seat"))},
     "false_win": lambda facts: _("%(player)s declared a win without a valid hand: a false win, the jogo is void "
                                  "(Art. 10)") % {
-        "player": _player(facts, (facts["record"].get("false_win") or {}).get("seat"))},
+        "player": player(facts, (facts["record"].get("false_win") or {}).get("seat"))},
     "capped": lambda facts: _("the winner, %(player)s, receives at most his capital at stake, %(cap)s "
                               "(Art. 9)") % {
-        "player": _player(facts, facts["record"].get("winner")),
+        "player": player(facts, facts["record"].get("winner")),
         "cap": (facts["record"].get("capital") or {}).get(facts["record"].get("winner"))},
     "flag": _flag_text,
 }
@@ -301,20 +274,20 @@ def closed_uncounted(events: list[DayEvent], day: Reconciliation) -> list[Closed
 class DailySummary:
     casino: Casino
     day: dt.date
-    tables: list[TableDay]
-    totals: Figures
+    tables: list[TableLine]
+    totals: DayFigures
     tiers: list[TierLine]
     exceptions: Exceptions
     commission_by_hour: list[tuple[int, int]]
     state: GamingDay | None
     events: list[DayEvent] = field(default_factory=list)
-    # Each table's ledger head at the end of the day (issue 13 §6): printed on the signed
-    # report, it anchors the hash chains outside the database.
+    # Each table's ledger head at the end of the day: printed on the signed report, it anchors
+    # the hash chains outside the database.
     heads: list[Head] = field(default_factory=list)
     # The heads of the day's count chains as they stand when printed (counting goes on after
     # the day ends): each box's (table, shift, seq, hash) and each of their cases'.
     count_heads: list[CountHead] = field(default_factory=list)
-    # Each table-shift's commission box: expected, counted, variance and its case (issue 11 §3).
+    # Each table-shift's commission box: expected, counted, variance and its case.
     reconciliation: Reconciliation = field(default_factory=Reconciliation)
 
     @property
@@ -346,22 +319,22 @@ class DailySummary:
         return len(rule_sets(self.tables)) > 1
 
 
-def table_figures(casino: Casino, day: dt.date) -> list[TableDay]:
+def table_figures(casino: Casino, day: dt.date) -> list[TableLine]:
     """One row per table that played that day, aggregated in one query."""
     grades = {f"win_{grade}": Count("pk", filter=Q(result="win", fan=grade)) for grade in GRADES}
     rows = (current_jogos_of_day(casino, day)
             .values("table_id", "table__number", "table__variant", "table__stake", "rule_set_code", "rule_set_version")
             .annotate(**COUNTED, **grades)
             .order_by("table__number", "rule_set_code", "rule_set_version"))
-    return [TableDay(row["table__number"], row["table__variant"], row["table__stake"],
-                     Figures(**{name: row[name] for name in COUNTED},
-                             wins_by_grade=tuple(row[f"win_{grade}"] for grade in GRADES)),
-                     row["rule_set_code"], row["rule_set_version"])
+    return [TableLine(row["table__number"], row["table__variant"], row["table__stake"],
+                      DayFigures(**{name: row[name] for name in COUNTED},
+                                 wins_by_grade=tuple(row[f"win_{grade}"] for grade in GRADES)),
+                      row["rule_set_code"], row["rule_set_version"])
             for row in rows]
 
 
-# How the ledger counts each of `Figures`' figures (but the wins of each grade), by its name: a
-# new figure is a field of `Figures` and a line here.
+# How the ledger counts each of `DayFigures`' figures (but the wins of each grade), by its name: a
+# new figure is a field of `DayFigures` and a line here.
 COUNTED = {
     "games": Count("game", distinct=True),
     "jogos": Count("pk"),
@@ -374,7 +347,7 @@ COUNTED = {
 }
 
 
-def tier_lines(tables: list[TableDay]) -> list[TierLine]:
+def tier_lines(tables: list[TableLine]) -> list[TierLine]:
     """Art. 8: commission by stake tier under each rule set, from the table rows (no query)."""
     lines: dict[tuple[str, int, str, int], TierLine] = {}
     several = len(rule_sets(tables)) > 1
@@ -387,7 +360,7 @@ def tier_lines(tables: list[TableDay]) -> list[TierLine]:
     return [lines[key] for key in sorted(lines)]
 
 
-def rule_sets(tables: list[TableDay]) -> list[tuple[str, int]]:
+def rule_sets(tables: list[TableLine]) -> list[tuple[str, int]]:
     """The rule sets (code, version) that scored the day's jogos."""
     return sorted({(table.rule_set_code, table.rule_set_version) for table in tables})
 
@@ -403,53 +376,27 @@ def commission_by_hour(casino: Casino, day: dt.date) -> list[tuple[int, int]]:
     return [(hour, amounts.get(hour, 0)) for hour in hours_of_the_day()]
 
 
-def exceptions(casino: Casino, day: dt.date, totals: Figures) -> Exceptions:
-    """Counts per kind of exception, and the appendix's lines: the ledger's counts from the
-    totals, then the day's current jogos with a fán mismatch, a pay-all, a false win or a capped
-    win; the amendments of the day's jogos; the flags on them; and the records refused during the
-    day, each with its second person's confirmation. Only the lines the appendix lists read their
-    jogo's record and players (one query more), not the thousands a long day may hold."""
-    lines: list[AppendixLine] = []
-    unusual = Q(fan_mismatch=True) | Q(pay_all=True) | Q(result="false_win") | Q(capped=True)
-    for row in (current_jogos_of_day(casino, day).filter(unusual)
-                .values("pk", "table__number", "number", "fan_mismatch", "pay_all", "result", "capped")):
-        facts = {"pk": row["pk"]}  # the words' facts, read below for the lines listed
-        for kind, shown in (("fan_mismatch", row["fan_mismatch"]), ("pay_all", row["pay_all"]),
-                            ("false_win", row["result"] == "false_win"), ("capped", row["capped"])):
-            if shown:
-                lines.append(AppendixLine(row["table__number"], row["number"], kind, facts))
-    amendments = list(Amendment.objects.filter(jogo__table__casino=casino, jogo__gaming_day=day)
-                      .select_related("jogo__table", "proposed_by", "decided_by").order_by("proposed_at", "pk"))
-    lines += [AppendixLine(a.jogo.table.number, a.jogo.number, "amendment", {"amendment": a}) for a in amendments]
-    flagged = Jogo.objects.filter(table=OuterRef("table"), number=OuterRef("number"), gaming_day=day)
-    flags = list(Flag.objects.filter(table__casino=casino).filter(Exists(flagged))
-                 .select_related("table", "raised_by", "resolved_by").order_by("raised_at", "pk"))
-    lines += [AppendixLine(f.table.number, f.number, "flag", {"flag": f}) for f in flags]
-    start, end = day_bounds(day)
-    refused = list(Refusal.objects.filter(table__casino=casino, attempted_at__gte=start, attempted_at__lt=end)
-                   .select_related("table", "attempted_by", "confirmation__confirmed_by")
-                   .order_by("attempted_at", "pk"))
-    lines.sort(key=lambda line: (line.table, line.number, APPENDIX_ORDER.index(line.kind)))
-    _read_facts([line.facts for line in lines[:APPENDIX_LIMIT] if "pk" in line.facts])
+def exceptions(casino: Casino, day: dt.date) -> Exceptions:
+    """The day's exceptions at the casino, found as the audit's exception queue finds them: how
+    many of each kind; the appendix's lines, the jogos behind the kinds it lists (`_WHAT`), by
+    table, number and kind; and the records refused during the day, in the order attempted. Only
+    the lines the appendix lists read their jogo's record and players (one query more), not the
+    thousands a long day may hold."""
+    found = find(Scope(Days(day, day), casino), [*APPENDIX_ORDER, "refusal"])
+    of_kind: dict[str, list[Entry]] = {kind: [] for kind in (*APPENDIX_ORDER, "refusal")}
+    for entry in found:
+        of_kind[entry.kind].append(entry)
+    listed = sorted((entry for entry in found if entry.kind in _WHAT),
+                    key=lambda entry: (entry.table, entry.number, APPENDIX_ORDER.index(entry.kind)))
+    read_facts(listed[:APPENDIX_LIMIT])
+    amendments = [entry.facts["amendment"] for entry in of_kind["amendment"]]
     pending = sum(amendment.state == Amendment.PENDING for amendment in amendments)
-    return Exceptions(fan_mismatches=totals.fan_mismatches, amendments=len(amendments), amendments_pending=pending,
-                      pay_alls=totals.pay_alls, false_wins=totals.false_wins, capped=totals.capped, flags=len(flags),
-                      refusals=len(refused), jogos=tuple(lines), refused=tuple(refused))
-
-
-def _read_facts(listed: list[dict]) -> None:
-    """Fill in the facts of the listed jogos' lines (each a dict holding the jogo's "pk"): its
-    record, banker, grade and players' names by chair. One query, none when nothing is listed."""
-    if not listed:
-        return
-    read: dict[int, dict] = {}
-    for row in (Jogo.objects.filter(pk__in={facts["pk"] for facts in listed})
-                .values("pk", "banker_chair", "record", "fan", "game__players__chair", "game__players__name")):
-        facts = read.setdefault(row["pk"], {"banker_chair": row["banker_chair"], "record": row["record"],
-                                            "fan": row["fan"], "names": {}})
-        facts["names"][row["game__players__chair"]] = row["game__players__name"]
-    for facts in listed:
-        facts.update(read[facts["pk"]])
+    return Exceptions(fan_mismatches=len(of_kind["fan_mismatch"]), amendments=len(amendments),
+                      amendments_pending=pending, pay_alls=len(of_kind["pay_all"]),
+                      false_wins=len(of_kind["false_win"]), capped=len(of_kind["capped"]), flags=len(of_kind["flag"]),
+                      refusals=len(of_kind["refusal"]),
+                      jogos=tuple(AppendixLine(entry.table, entry.number, entry.kind, entry.facts) for entry in listed),
+                      refused=tuple(entry.facts["refusal"] for entry in of_kind["refusal"]))
 
 
 def day_state(casino: Casino, day: dt.date) -> tuple[GamingDay | None, list[DayEvent]]:
@@ -462,10 +409,10 @@ def day_state(casino: Casino, day: dt.date) -> tuple[GamingDay | None, list[DayE
 
 def daily_summary(casino: Casino, day: dt.date) -> DailySummary:
     tables = table_figures(casino, day)
-    totals = sum((table.figures for table in tables), Figures())
+    totals = sum((table.figures for table in tables), DayFigures())
     state, events = day_state(casino, day)
     return DailySummary(casino=casino, day=day, tables=tables, totals=totals, tiers=tier_lines(tables),
-                        exceptions=exceptions(casino, day, totals), commission_by_hour=commission_by_hour(casino, day),
+                        exceptions=exceptions(casino, day), commission_by_hour=commission_by_hour(casino, day),
                         state=state, events=events, heads=ledger_heads(casino, day),
                         count_heads=count_heads(casino, day),
                         reconciliation=reconciliation(casino, day))

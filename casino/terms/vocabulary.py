@@ -5,18 +5,20 @@ Every function returns a string in the language Django has active (`translation.
 LocaleMiddleware). The Portuguese and Chinese follow Portaria n.º 135/91/M's own terms
 (docs/rules.md quotes them, beside the English the project uses). The
 catalogues are `locale/{pt,zh_Hant}/LC_MESSAGES/django.po`; `make messages` fills them from
-this module, `regulation/` and `casino/pit/services.py` (README, "Languages").
+this module, `regulation/` and the pit (docs/languages.md).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext
 
-from regulation.fan import ITEMS
+from regulation.items import ITEMS
 from regulation.jogo import SEAT_NAMES
 from regulation.record import PAY_ALL_ARTICLES
+from regulation.seats import SEATS
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
 # A seat's name is the engine's (regulation.jogo.SEAT_NAMES), in messages and on every page.
@@ -42,11 +44,11 @@ _TILE = {
 
 # Unicode's Mahjong Tiles block (U+1F000–U+1F021) runs: East South West North, red green
 # white, characters 1–9, bamboos 1–9, circles 1–9. The record's honours run East South West
-# North, white green red (RULES.md §1).
+# North, white green red (docs/rules.md §1).
 _GLYPH_FIRST = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
 _HONOUR_GLYPH = {"1": 0x1F000, "2": 0x1F001, "3": 0x1F002, "4": 0x1F003, "5": 0x1F006, "6": 0x1F005, "7": 0x1F004}
 
-# Art. 6: the name of every item the engine scores (regulation.fan.ITEMS), and the chicken hand.
+# Art. 6: the name of every item the engine scores (regulation.items.ITEMS), and the chicken hand.
 _FAN_ITEM_NAME = {
     "chicken": gettext_noop("Chicken hand (kai vu)"),
     "dragon_set": gettext_noop("Dragon set"),
@@ -85,7 +87,7 @@ _CONDUCT = {"declined_pong": gettext_noop("Called pong and declined it"),
 _MELD_KIND = {"chow": gettext_noop("Chow (ch'i)"), "pong": gettext_noop("Pong (p'ông)"),
               "kong": gettext_noop("Kong (kóng)")}
 
-# Art. 10: what makes the liable player pay for the other losers (RULES.md §6).
+# Art. 10: what makes the liable player pay for the other losers (docs/rules.md §6).
 _PAY_ALL_TEXT = {
     "10(a)(1)": gettext_noop("Discarded the winning tile to a pure one suit hand with 3 or 4 sets exposed"),
     "10(a)(2)": gettext_noop("Discarded the tile of the fourth exposed set of a pure one suit hand, which then won "
@@ -138,11 +140,32 @@ _FIELD = {
     "pay_all": gettext_noop("Pay-all (包輸)"), "pay_all.seat": gettext_noop("Pay-all (包輸): liable player"),
     "pay_all.article": gettext_noop("Pay-all (包輸): article"), "pay_all.live_tile": gettext_noop("Pay-all (包輸)"),
     "pay_all.broken_set": gettext_noop("Pay-all (包輸): broken set"),
-    "false_win": gettext_noop("False win (詐糊): offender"), "false_win.seat": gettext_noop("False win (詐糊): offender"),
+    "false_win": gettext_noop("False win (詐糊): offender"),
+    "false_win.seat": gettext_noop("False win (詐糊): offender"),
     "variant": gettext_noop("Variant"), "stake": gettext_noop("Tier"), "round_wind": gettext_noop("Round wind"),
     "capital": gettext_noop("Capital at stake"), "players": gettext_noop("Players"),
     "first_banker": gettext_noop("First banker"), "rules": gettext_noop("Rule set"),
     "rules.fan_combination": gettext_noop("How the fán items combine (I-5)"),
+}
+# The ledger's columns (a jogo's stored figures, which the re-check compares by name) in people's
+# words.
+_LEDGER_COLUMN = {
+    "result": gettext_noop("result"), "round_wind": gettext_noop("round wind"),
+    "winner_chair": gettext_noop("winner's chair"), "fan": gettext_noop("grade (fán)"),
+    "declared_fan": gettext_noop("declared grade"), "fan_mismatch": gettext_noop("declared grade differs"),
+    "commission": gettext_noop("commission"), "capped": gettext_noop("capital cap bound"),
+    "pay_all": gettext_noop("pay-all"), "capital_before": gettext_noop("capital before, chairs 1–4"),
+    "capital_after": gettext_noop("capital after, chairs 1–4"), "record": gettext_noop("record"),
+    "outcome": gettext_noop("the engine's stored output"), "rule_set": gettext_noop("rule set"),
+}
+# The kinds of exception a gaming day may show (casino.audit.exceptions.KINDS), one name each: the
+# audit's exception queue and the daily report both say it.
+_EXCEPTION_KIND = {
+    "fan_mismatch": gettext_noop("Fán mismatch"), "amendment": gettext_noop("Amendment"),
+    "pay_all": gettext_noop("Pay-all"), "false_win": gettext_noop("False win"), "capped": gettext_noop("Capped win"),
+    "sequence_gap": gettext_noop("Sequence gap"), "rotation": gettext_noop("Rotation anomaly"),
+    "flag": gettext_noop("Inspector's flag"), "difference": gettext_noop("Differs from the engine"),
+    "refusal": gettext_noop("Refused record"),
 }
 _NUMBERED_FIELD = re.compile(r"(hand\.melds|claimants|conduct|players|conditions)\[(\d+)\]((?:\.\w+)*)")
 _NUMBERED = {"hand.melds": gettext_noop("Meld {n}"), "claimants": gettext_noop("Other claimant {n}"),
@@ -269,9 +292,12 @@ _NOTATION = [
      gettext_noop("tile numbers at the end have no suit letter (m, p, s or z)")),
 ]
 
-# The reason the recording service writes on a revision it carries (pit/services.py, `_apply`).
+# The reason the recording service writes on a revision it carries (pit/services/amendments.py, `_apply`).
 CARRIED_REASON = gettext_noop("capital carried from the amendment of jogo {number}")
 _CARRIED_REASON = re.compile(r"capital carried from the amendment of jogo (?P<number>\d+)")
+
+# The language each classical book (regulation.books) is written in: its sections are cited in it.
+BOOK_LANGUAGE = {"serralheiro-2003": "pt", "english-booklet": "en", "cartas-pt-br": "pt-BR"}
 
 # The rule sets the engine knows (regulation.rules.RuleSet.code), by their title.
 _RULE_SET = {"portaria-135-91-M": gettext_noop("Portaria No. 135/91/M (Official Rules of the Game of Mah-Jong)")}
@@ -280,6 +306,30 @@ _RULE_SET = {"portaria-135-91-M": gettext_noop("Portaria No. 135/91/M (Official 
 def seat_name(wind: str) -> str:
     """Art. 3: the seat of `wind` ("E", "S", "W", "N"), the banker's always East."""
     return gettext(_SEAT[wind])
+
+
+def seat_label(seat: str | None, player: str = "", *, banker: bool = False) -> str:
+    """How every page names a seat of a jogo: its wind (Art. 3), then who sat there, "West · Ana".
+    With no player's name, the wind alone; with `banker`, the banker's role after it, "East
+    (banker)" (the calculator has seats, not players). No seat (a draw's winner): ""."""
+    if not seat:
+        return ""
+    wind = gettext("%(seat)s (banker)") % {"seat": seat_name(seat)} if banker else seat_name(seat)
+    return f"{wind} · {player}" if player else wind
+
+
+def seat_player(seat: str | None, *, banker_chair: int, names: Mapping[int, str]) -> str:
+    """`seat_label` of the player in `seat`, from the game's names by chair: the banker's chair
+    is East, and the winds follow in turn order (Art. 3)."""
+    if not seat:
+        return ""
+    return seat_label(seat, names.get((banker_chair + SEATS.index(seat)) % 4, ""))
+
+
+def tier_label(stake: int | None) -> str:
+    """Art. 8: a stake tier as the regulation writes it, the stake and its double, "50/100".
+    No stake (a line of no table): ""."""
+    return f"{stake}/{2 * stake}" if stake else ""
 
 
 def round_name(wind: str) -> str:
@@ -378,6 +428,20 @@ def field_name(path: str | None) -> str | None:
         return pgettext("the capital of a seat", "Capital at stake of {seat}").format(seat=seat_name(path[8:]))
     name = _FIELD.get(path)
     return gettext(name) if name else None
+
+
+def ledger_column_name(name: str) -> str:
+    """A column of the ledger's jogo ("capital_after") in people's words ("capital after, chairs
+    1–4"); one part of the engine's stored output ("outcome.payments") by its name in the
+    portable record (docs/record-format.md)."""
+    if name.startswith("outcome."):
+        return gettext("the engine's stored output (%(part)s)") % {"part": name.removeprefix("outcome.")}
+    return gettext(_LEDGER_COLUMN[name]) if name in _LEDGER_COLUMN else name
+
+
+def exception_kind_name(code: str) -> str:
+    """A kind of exception of a gaming day ("capped") by its name ("Capped win")."""
+    return gettext(_EXCEPTION_KIND[code])
 
 
 def tiles_in_words(text: str) -> str:

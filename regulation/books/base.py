@@ -8,6 +8,7 @@ from ..errors import MalformedRecord, gettext_noop
 from ..rules import frozen
 from ..seats import SEATS
 from ..tiles import EAST_WIND
+from .readings import book_reading
 from .record import BookRecord, Player
 from .shapes import Set, Shape
 
@@ -32,7 +33,6 @@ class BookRuleSet:
     def with_readings(self, choices: Mapping[str, str]) -> BookRuleSet:
         """This rule set with other alternatives in force; `MalformedRecord` names an unknown
         reading or alternative, or one the engine cannot score by."""
-        from .readings import book_reading
         chosen = dict(self.readings)
         for code, name in choices.items():
             reading = book_reading(code)
@@ -85,7 +85,8 @@ class Valuation:
     @property
     def score(self) -> int:
         """Points modified by doubles: points × 2^doubles (S-R1; E "doubles the total score")."""
-        return self.points_total * 2 ** self.doubles_total
+        doubled: int = 2 ** self.doubles_total  # typeshed gives int ** int as Any: a negative power is a float
+        return self.points_total * doubled
 
 
 @dataclass(frozen=True)

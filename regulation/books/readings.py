@@ -35,7 +35,8 @@ def _alt(name: str, description: str, implemented: bool = True) -> Alternative:
     return Alternative(name, description, implemented)
 
 
-def _reading(code, book, section, question, words, alternatives, default=None) -> BookReading:
+def _reading(code: str, book: str, section: str, question: str, words: str, alternatives: tuple[Alternative, ...],
+             default: str | None = None) -> BookReading:
     return BookReading(code, book, section, question, words, alternatives, default or alternatives[0].name)
 
 

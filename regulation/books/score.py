@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
 
 import msgspec
 
@@ -26,7 +27,7 @@ class BookError:
     section: str
     message: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "section": self.section, "message": self.message}
 
 
@@ -39,7 +40,7 @@ class PlayerScore:
     limit: int | None
     limited_score: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         v = self.valuation
         return {
             "winner": self.winner, "banker": self.banker,
@@ -52,8 +53,8 @@ class PlayerScore:
         }
 
 
-def _item(item: Item, key: str) -> dict:
-    out = {"code": item.code, key: item.value, "section": item.section}
+def _item(item: Item, key: str) -> dict[str, str | int]:
+    out: dict[str, str | int] = {"code": item.code, key: item.value, "section": item.section}
     if item.tiles is not None:
         out["tiles"] = item.tiles
     return out
@@ -78,7 +79,7 @@ class BookResult:
             net[p.payee] += p.amount
         return net
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "rules": {"code": self.rules.code, "version": self.rules.version},
             "valid": self.valid,
@@ -162,7 +163,7 @@ def _hand_section(rules: BookRuleSet) -> str:
 def _limited(hand: Seated, valuation: Valuation, rules: BookRuleSet) -> tuple[int | None, int]:
     """The hand's limit and its value after it: a limit hand is worth its share of the limit
     (Serralheiro's «1/2 limite» half of it)."""
-    limit: int | None = rules.banker_limit if hand.banker else rules.limit
+    limit = rules.banker_limit if hand.banker else rules.limit
     limit_hand = valuation.limit_hand
     if limit_hand is not None:  # worth its share of the limit, or its own value if that is more
         numerator, denominator = limit_hand.share
@@ -176,8 +177,8 @@ def _limited(hand: Seated, valuation: Valuation, rules: BookRuleSet) -> tuple[in
 
 def _tile_errors(record: BookRecord, rules: BookRuleSet) -> list[BookError]:
     """Four of each tile, one of each flower and season, across all the players."""
-    counts: Counter = Counter()
-    flowers: Counter = Counter()
+    counts: Counter[int] = Counter()
+    flowers: Counter[str] = Counter()
     for player in record.players.values():
         counts.update(player.concealed)
         for meld in player.melds:

@@ -25,7 +25,7 @@ class Payment:
     amount: int
     section: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | int]:
         return {"from": self.payer, "to": self.payee, "amount": self.amount, "section": self.section}
 
 

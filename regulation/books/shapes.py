@@ -92,7 +92,7 @@ def _meld_set(meld: Meld) -> Set:
     return Set(meld.kind, meld.tiles[0], not meld.exposed)
 
 
-def _standard(counts: Counter, sets_left: int, pair_left: bool) -> Iterator[tuple[Set, ...]]:
+def _standard(counts: Counter[int], sets_left: int, pair_left: bool) -> Iterator[tuple[Set, ...]]:
     """Every way to read `counts` as `sets_left` sets and, if `pair_left`, one pair (concealed)."""
     if not +counts:
         if sets_left == 0 and not pair_left:

@@ -1,5 +1,5 @@
 """The gaming day's state and its log of closing and reopening move from the reports app to the
-pit, which owns the gaming day (issue 10: the imports run one way, regulation ← pit ← audit and
+pit, which owns the gaming day (the imports run one way, regulation ← pit ← audit and
 reports). Only Django's idea of where the models live changes: the tables keep their names
 (`reports_gamingday`, `reports_dayevent`), their rows and, on PostgreSQL, their append-only
 triggers (reports migration 0003).

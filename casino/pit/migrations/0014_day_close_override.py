@@ -1,4 +1,4 @@
-"""A gaming day closed although something still held it (issue 21: a commission box not yet
+"""A gaming day closed although something still held it (a commission box not yet
 counted) keeps, on its close event, the manager's reason and what it covered. The table
 `reports_dayevent` stays append-only (reports migration 0003): adding the columns changes no row
 through the triggers, which refuse UPDATE and DELETE of rows, not a change of the table."""

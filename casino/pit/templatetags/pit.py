@@ -48,7 +48,7 @@ def tiles(value):
 
 # The regulation's words in the user's language (casino/terms), as filters: {{ jogo.result|result_name }}.
 for _name in ("localise", "result_name", "variant_name", "round_name", "seat_name", "meld_kind_name", "article_name",
-              "articles_name", "cited", "revision_reason"):
+              "articles_name", "cited", "revision_reason", "tier_label"):
     register.filter(_name, getattr(vocabulary, _name))
 
 
@@ -81,10 +81,9 @@ def chairs_of(jogo) -> list[dict]:
 def payments_of(jogo) -> list[dict]:
     """The recorded jogo's payments, each side named by seat wind and player."""
     names = {player.chair: player.name for player in jogo.game.players.all()}
-    state = jogo.progress
 
     def who(seat: str) -> str:
-        return f"{vocabulary.seat_name(seat)} · {names.get(state.chair_of(seat), '')}"
+        return vocabulary.seat_player(seat, banker_chair=jogo.banker_chair, names=names)
 
     return [{"from": who(p["from"]), "to": who(p["to"]), "amount": p["amount"]} for p in jogo.outcome["payments"]]
 
@@ -98,7 +97,7 @@ register.filter("pay_all_article_text", vocabulary.pay_all_article_text)
 def seat_player(jogo, seat: str) -> str:
     """Who sat at `seat` ("E"…"N") in the recorded jogo: seat wind and player, "West · Carla"."""
     names = {player.chair: player.name for player in jogo.game.players.all()}
-    return f"{vocabulary.seat_name(seat)} · {names.get(jogo.progress.chair_of(seat), '')}"
+    return vocabulary.seat_player(seat, banker_chair=jogo.banker_chair, names=names)
 
 
 @register.filter

@@ -4,7 +4,6 @@ closed (its casino and date are fixed). (SQLite has no such guard; there the mod
 The function `audit_record_append_only` is the pit's (pit migration 0009)."""
 from django.db import migrations
 
-
 FIXED = """
 CREATE OR REPLACE FUNCTION reports_gamingday_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

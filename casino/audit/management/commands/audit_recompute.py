@@ -7,7 +7,8 @@ from django.db import connection
 from tqdm import tqdm
 
 from casino.audit import recompute
-from casino.audit.selectors import BadDays, Days, parse_days
+from casino.audit.forms import asked_days
+from casino.audit.ledger import BadDays, Days
 
 
 class Command(BaseCommand):
@@ -42,12 +43,13 @@ class Command(BaseCommand):
             f"commission recorded {tally.commission_recorded}, per the regulation (Art. 8) {tally.commission_due}; "
             f"{len(tally.differences)} difference(s); {elapsed:.1f} s, {rate:,.0f} jogos/s with {workers} worker(s)")
         if tally.differences:
-            raise CommandError(f"{len(tally.differences)} difference(s) between the ledger and the engine", returncode=1)
+            raise CommandError(f"{len(tally.differences)} difference(s) between the ledger and the engine",
+                               returncode=1)
 
     def _days(self, first, last) -> Days | None:
         if not first and not last:
             return None
         try:
-            return parse_days({"from": first, "to": last})
+            return asked_days({"from": first, "to": last})
         except BadDays as error:
             raise CommandError(f"--{error}") from None

@@ -4,12 +4,14 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.pit.models import Casino
+from casino.reports.archive import stored_report
 from casino.reports.pdf import LANGUAGES, daily_report_pdf
 from casino.reports.selectors import default_casino
 
 
 class Command(BaseCommand):
-    help = "Write the daily report of a casino's gaming day as a PDF."
+    help = ("Write the daily report of a casino's gaming day as a PDF: a closed day's as stored when it closed, "
+            "an open day's printed now (provisional).")
 
     def add_arguments(self, parser):
         parser.add_argument("--date", required=True, type=dt.date.fromisoformat, help="the gaming day, YYYY-MM-DD")
@@ -27,6 +29,8 @@ class Command(BaseCommand):
             if found is None:
                 names = ", ".join(Casino.objects.order_by("name").values_list("name", flat=True)) or "none"
                 raise CommandError(f"choose a casino with --casino (casinos: {names})")
-        pdf = daily_report_pdf(found, date, language=lang)
+        stored = stored_report(found, date, language=lang)
+        pdf = bytes(stored.pdf) if stored else daily_report_pdf(found, date, language=lang)
         out.write_bytes(pdf)
-        self.stdout.write(f"wrote {out} ({len(pdf)} bytes): daily report of {found} for {date}, language {lang}")
+        how = f"stored as the day closed, SHA-256 {stored.sha256}" if stored else "printed now"
+        self.stdout.write(f"wrote {out} ({len(pdf)} bytes): daily report of {found} for {date}, language {lang}, {how}")

@@ -1,0 +1,95 @@
+"""Builders for the pit tests: a casino with a conventional 25/50 table, a user per role and a
+game of four players seated in chairs 0–3 with chair 0 as first banker."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import Group, User
+from django.utils import timezone
+
+from casino.pit import selectors, services
+from casino.pit.models import Casino, Jogo, Table
+from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
+
+CAPITAL = [5000, 3000, 2000, 4000]
+NOON = timezone.make_aware(dt.datetime(2026, 11, 21, 12, 0))
+
+
+def user(name: str, role: str | None) -> User:
+    person = User.objects.create_user(name, password="correct horse battery")
+    if role:
+        person.groups.add(Group.objects.get(name=role))
+    return person
+
+
+def table(number="T1", variant="conventional", stake=25, staff=()) -> Table:
+    casino, _ = Casino.objects.get_or_create(name="Casino Lisboa")
+    made = Table.objects.create(casino=casino, number=number, variant=variant, stake=stake)
+    made.staff.set(staff)
+    return made
+
+
+def staff():
+    """dealer and supervisor assigned to T1; a second dealer at T2; inspector; manager."""
+    people = {"dealer": user("dealer", DEALER), "supervisor": user("supervisor", SUPERVISOR),
+              "supervisor2": user("supervisor2", SUPERVISOR), "other_dealer": user("other_dealer", DEALER),
+              "inspector": user("inspector", INSPECTOR), "manager": user("manager", MANAGER)}
+    t1 = table("T1", staff=[people["dealer"], people["supervisor"], people["supervisor2"]])
+    t2 = table("T2", staff=[people["other_dealer"]])
+    return people, t1, t2
+
+
+def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON):
+    players = [{"chair": c, "name": f"Player {c}", "capital": amount}
+               for c, amount in enumerate(capital) if amount is not None]
+    return services.start_game(table=at_table, user=by, players=players, first_banker=first_banker, at=at)
+
+
+def next_record(game, **fields) -> dict:
+    """The portable record of the game's next jogo: by default South wins a chicken hand on
+    West's discard (0 fán), with round wind and capital as the ledger has them."""
+    record = {
+        **selectors.record_header(game),
+        "result": "win", "winner": "S", "discarder": "W",
+        "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}, "declared_fan": 0,
+    }
+    record.update(fields)
+    return record
+
+
+def record_next(game, by, at=NOON, **fields) -> Jogo:
+    """Record the game's next jogo (`next_record`) through the service."""
+    jogo, created = services.record_jogo(table=game.table, user=by, record=next_record(game, **fields), at=at)
+    assert created
+    return jogo
+
+
+DRAW = {"result": "draw", "winner": None, "discarder": None, "hand": None, "declared_fan": None}
+
+
+def api_routes(prefix: str, *, but: str | None = None) -> set[str]:
+    """Every route under `prefix` (e.g. "api/v1/"), but those under `but`, as Django's resolver
+    names them, for the permission matrices' check that each route is in the matrix."""
+    from django.urls import get_resolver
+
+    def routes(entries, above=""):
+        for entry in entries:
+            here = above + str(entry.pattern).removeprefix("^")
+            if hasattr(entry, "url_patterns"):
+                yield from routes(entry.url_patterns, here)
+            else:
+                yield here
+
+    return {route for route in routes(get_resolver().url_patterns)
+            if route.startswith(prefix) and not (but and route.startswith(but)) and "format" not in route}
+
+
+# Art. 10(a)(3): North discards the green dragon that completes West's big three dragons, so
+# North pays for the other losers (包輸). Chairs 0–3 are East, South, West, North.
+BIG_THREE_DRAGONS_PAY_ALL = {
+    "result": "win", "winner": "W", "discarder": "N", "declared_fan": None,
+    "pay_all": {"seat": "N", "article": "10(a)(3)", "live_tile": False},
+    "hand": {"concealed": "66z22m", "winning_tile": "6z", "melds": [
+        {"kind": "pong", "tiles": "555z", "exposed": True}, {"kind": "pong", "tiles": "777z", "exposed": True},
+        {"kind": "chow", "tiles": "345s", "exposed": True}]},
+}
