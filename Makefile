@@ -11,10 +11,13 @@ bootstrap:
 	bash scripts/bootstrap
 	$(DEVELOPMENT) $(PYTHON) manage.py compilemessages --ignore=.venv --verbosity 0
 
+# The floor's tick (the alerts that time raises, clears and escalates) runs beside the server,
+# once a minute, with no broker (docs/operations.md); it stops when the server stops.
 run: bootstrap
 	$(DEVELOPMENT) $(PYTHON) manage.py migrate --noinput
 	$(DEVELOPMENT) $(PYTHON) manage.py demo
-	$(DEVELOPMENT) $(PYTHON) manage.py runserver 0.0.0.0:8000
+	$(DEVELOPMENT) $(PYTHON) manage.py floor_tick --every 60 & tick=$$!; trap 'kill $$tick 2>/dev/null' EXIT INT TERM; \
+	  $(DEVELOPMENT) $(PYTHON) manage.py runserver 0.0.0.0:8000
 
 test: bootstrap
 	$(PYTHON) -m pytest $(PYTEST_ARGS)

@@ -15,6 +15,7 @@ import logging
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, JsonResponse, QueryDict
+from django.shortcuts import render
 from django.utils.encoding import force_str
 from django.utils.translation import gettext as _, gettext_noop
 from django.views import defaults
@@ -95,7 +96,7 @@ def _label(serializer, path: list[str]) -> str:
     for part in path:
         if isinstance(field, serializers.ListSerializer):
             field = field.child
-        if part.isdigit():
+        if part.isdecimal():  # not isdigit: "²" is a digit that int() does not read
             words.append(str(int(part) + 1))
             continue
         fields = getattr(field, "fields", None)
@@ -223,7 +224,8 @@ def forbidden(request, exception=None):
         return JsonResponse({"errors": [problem("permission_denied", str(exception or "") or
                                                 _("You do not have permission to perform this action."))]},
                             status=status.HTTP_403_FORBIDDEN)
-    return defaults.permission_denied(request, exception)
+    # The web's refusal: a page in the person's language, with the site's menu and the view's reason.
+    return render(request, "403.html", {"exception": str(exception or "")}, status=status.HTTP_403_FORBIDDEN)
 
 
 def server_error(request):

@@ -67,7 +67,8 @@ class RedocView(LoginFirst, SpectacularRedocView):
 
 # The root lists every collection of the API: {"tables": ".../api/v1/tables/", ..., "count/boxes": ...}.
 ROOT = {prefix: f"{basename}-list" for prefix, _viewset, basename in pit.router.registry} | {
-    f"count/{prefix}": f"{basename}-list" for prefix, _viewset, basename in count.router.registry}
+    f"count/{prefix}": f"{basename}-list" for prefix, _viewset, basename in count.router.registry} | {
+    "alerts": "alert-list"}
 
 urlpatterns = [
     *format_suffix_patterns([path("", APIRootView.as_view(api_root_dict=ROOT), name="api-root")]),
@@ -76,5 +77,6 @@ urlpatterns = [
     path("docs/", DocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", RedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("count/", include(count)),
+    path("alerts/", include("casino.floor.api_urls")),
     path("", include(pit)),
 ]

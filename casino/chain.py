@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -77,3 +77,23 @@ class Chain:
 
     def row_hash(self, row: models.Model) -> str:
         return chained_hash(row.prev_hash, self.content(row))
+
+
+def first_break(rows: list, head_seq: int, head_hash: str, *, row_hash: Callable[[Any], str],
+                name: Callable[[Any], str]) -> str | None:
+    """The first problem of one chain, in words, or None: `rows` in `seq` order are re-hashed
+    with `row_hash` from GENESIS, without gaps, ending at the head its log carries. `name` says
+    which row a problem is at."""
+    prev = GENESIS
+    for expected_seq, row in enumerate(rows, 1):
+        at = f"{name(row)} (seq {row.seq}, id {row.pk})"
+        if row.seq != expected_seq:
+            return f"{at}: seq {expected_seq} is missing"
+        if row.prev_hash != prev:
+            return f"{at}: its previous hash is not the hash of the row before it"
+        if row_hash(row) != row.hash:
+            return f"{at}: its content does not match its hash (changed after it was recorded)"
+        prev = row.hash
+    if (len(rows), prev if rows else "") != (head_seq, head_hash):
+        return f"the chain ends at seq {len(rows)}, but its head says seq {head_seq}"
+    return None

@@ -17,7 +17,9 @@ to the casino floor.
   unless set: they bind every subdomain, and preloading is hard to undo).
 - ``DJANGO_TRUSTED_PROXIES``, ``DJANGO_SESSION_SECONDS``, ``DJANGO_SESSION_IDLE_SECONDS``,
   ``DJANGO_LOG_LEVEL``, ``GAMING_DAY_STARTS``, ``SHIFTS``, ``COUNT_VARIANCE_ABSOLUTE``,
-  ``COUNT_VARIANCE_PERCENT``, ``AUDIT_PAGE_MAX_JOGOS``: described where each is read below.
+  ``COUNT_VARIANCE_PERCENT``, ``AUDIT_PAGE_MAX_JOGOS``, ``REDIS_URL``, ``LEDGER_HEADS_DIR``,
+  ``LARGE_TRANSACTION_THRESHOLD`` and the alerts' ``ALERT_*`` thresholds: described where each is
+  read below.
 """
 
 import os
@@ -25,6 +27,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -58,6 +61,7 @@ else:
         raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off.")
 
 INSTALLED_APPS = [
+    "daphne",  # first: `runserver` then serves ASGI, the floor's WebSocket included (casino/asgi.py)
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -65,6 +69,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "channels",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
@@ -77,6 +82,7 @@ INSTALLED_APPS = [
     "casino.audit",
     "casino.count",
     "casino.calculator",
+    "casino.floor",
 ]
 
 MIDDLEWARE = [
@@ -178,12 +184,21 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "casino.floor.context_processors.open_alerts",
             ],
         },
     },
 ]
 
 WSGI_APPLICATION = "casino.wsgi.application"
+# The site is served through ASGI (docs/deployment.md): HTTP by Django, the floor's WebSocket by
+# Channels. Its messages go through Redis when REDIS_URL is set (production: several server
+# processes), else through memory in the one process (`make run`, the SQLite tests).
+ASGI_APPLICATION = "casino.asgi.application"
+WEBSOCKET_URLCONF = "casino.floor.routing"
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                              "CONFIG": {"hosts": [os.environ["REDIS_URL"]]}}
+                  if os.environ.get("REDIS_URL") else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -197,6 +212,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Write transactions take SQLite's write lock when they begin, so two requests recording at
     # one table queue up instead of failing with "database is locked" half-way.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Served through ASGI, each request runs in a thread of its own, which ends with it: a
+    # connection kept for the thread (CONN_MAX_AGE) would be left open behind it, until the
+    # server holds PostgreSQL's every connection. So each request opens its own and closes it,
+    # as Django advises under ASGI (a pooler such as PgBouncer in front of PostgreSQL makes the
+    # opening cheap: docs/deployment.md).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -276,6 +299,65 @@ COUNT_VARIANCE_PERCENT = Decimal(os.environ.get("COUNT_VARIANCE_PERCENT", "2"))
 # a range holding more ledger rows than this is refused, so that no page takes more than about
 # 2 s (docs/audit.md); the exports and audit_recompute stream any range.
 AUDIT_PAGE_MAX_JOGOS = int(os.environ.get("AUDIT_PAGE_MAX_JOGOS", "5000"))
+
+# The floor's alerts (casino/floor/rules.py, docs/alerts.md): each rule's thresholds.
+# - LARGE_TRANSACTION_THRESHOLD: a buy-in or cash-out of at least this many patacas (MOP) is
+#   a large transaction;
+# - TABLE_MINIMUM_CAPITAL: {stake X of the tier X/2X: the least capital a seat keeps}; a tier
+#   not named has no minimum (a seat's capital below zero raises an alert whatever the tier);
+# - FLOOR_ALERTS: REFUSALS (that many refused records at one table within REFUSALS_MINUTES);
+#   GAME_OPEN_HOURS (a game open longer); IDLE_TABLE_MINUTES (an open table with no jogo for
+#   that long); BOX_UNCOUNTED_HOURS (a box not counted that long after its shift ended);
+#   CORRECTION_PENDING_MINUTES (a correction waiting that long for its second person);
+#   ESCALATE_AFTER_MINUTES (an alert nobody acknowledged that long escalates to the managers).
+LARGE_TRANSACTION_THRESHOLD = int(os.environ.get("LARGE_TRANSACTION_THRESHOLD", "500000"))
+TABLE_MINIMUM_CAPITAL: dict[int, int] = {}
+FLOOR_ALERTS = {
+    "REFUSALS": int(os.environ.get("ALERT_REFUSALS", "3")),
+    "REFUSALS_MINUTES": int(os.environ.get("ALERT_REFUSALS_MINUTES", "10")),
+    "GAME_OPEN_HOURS": int(os.environ.get("ALERT_GAME_OPEN_HOURS", "4")),
+    "IDLE_TABLE_MINUTES": int(os.environ.get("ALERT_IDLE_TABLE_MINUTES", "30")),
+    "BOX_UNCOUNTED_HOURS": int(os.environ.get("ALERT_BOX_UNCOUNTED_HOURS", "4")),
+    "CORRECTION_PENDING_MINUTES": int(os.environ.get("ALERT_CORRECTION_PENDING_MINUTES", "30")),
+    "ESCALATE_AFTER_MINUTES": int(os.environ.get("ALERT_ESCALATE_AFTER_MINUTES", "15")),
+}
+
+# Scheduled work (casino/celery.py, casino/floor/tasks.py, docs/operations.md): Celery, with Redis
+# as the broker when REDIS_URL is set (e.g. redis://127.0.0.1:6379/0; the floor's channel layer
+# uses it too). Without it every task runs eagerly in the process that calls it, so that
+# `make run` and the tests need no broker. Beat's times are Macau time: the floor's tick every
+# minute; the ledger verified against the last saved heads half an hour before the gaming day
+# ends, then its heads saved five minutes after, so that each file anchors a whole gaming day
+# and each night's verification reaches back to the night before.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = REDIS_URL or None
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # the nightly jobs are long, and acknowledged only when done
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the worker logs as the site does, a JSON object a line
+CELERY_TIMEZONE = TIME_ZONE
+_DAY_STARTS = int(GAMING_DAY_STARTS.split(":")[0]) * 60 + int(GAMING_DAY_STARTS.split(":")[1])
+
+
+def _daily(minutes_after_day_starts: int) -> crontab:
+    at = (_DAY_STARTS + minutes_after_day_starts) % (24 * 60)
+    return crontab(hour=at // 60, minute=at % 60)
+
+
+CELERY_BEAT_SCHEDULE = {
+    # A tick not started within the minute is dropped: the next one does its work.
+    "floor-tick": {"task": "casino.floor.tasks.tick", "schedule": 60.0, "options": {"expires": 55}},
+    "verify-ledger": {"task": "casino.floor.tasks.verify_ledger", "schedule": _daily(-30)},
+    "save-ledger-heads": {"task": "casino.floor.tasks.save_ledger_heads", "schedule": _daily(5)},
+}
+
+# Where save_ledger_heads writes each night's heads, one new read-only file each time; the
+# nightly verification reads the latest. In production a write-once mount (WORM storage) the
+# database's owner cannot write, and required: the worker and beat refuse to start without it
+# (casino/celery.py). On a developer's machine var/heads in the checkout.
+LEDGER_HEADS_DIR = os.environ.get("LEDGER_HEADS_DIR", "") or (str(BASE_DIR / "var" / "heads") if DEBUG else "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "casino.api_schema.AutoSchema",

@@ -16,6 +16,7 @@ urlpatterns = [
     path("reports/", include("casino.reports.urls")),
     path("audit/", include("casino.audit.urls")),
     path("calculator/", include("casino.calculator.urls")),
+    path("floor/", include("casino.floor.urls")),
     path("api/v1/", include("casino.api_urls")),
 ]
 

@@ -38,6 +38,7 @@ from casino.terms.vocabulary import (
     exception_kind_name,
     ledger_column_name,
     localise,
+    person_name,
     revision_reason,
     round_name,
     seat_player,
@@ -350,8 +351,8 @@ def _capped(facts: dict) -> str:
 def _amendment(facts: dict) -> str:
     amendment = facts["amendment"]
     return _("%(state)s: proposed by %(maker)s, %(decision)s; reason: %(reason)s") % {
-        "state": amendment.get_state_display(), "maker": amendment.proposed_by.get_username(),
-        "decision": (_("decided by %(checker)s") % {"checker": amendment.decided_by.get_username()})
+        "state": amendment.get_state_display(), "maker": person_name(amendment.proposed_by),
+        "decision": (_("decided by %(checker)s") % {"checker": person_name(amendment.decided_by)})
         if amendment.decided_by else _("not yet decided"),
         "reason": revision_reason(amendment.reason)}
 
@@ -359,8 +360,8 @@ def _amendment(facts: dict) -> str:
 def _flag(facts: dict) -> str:
     flag = facts["flag"]
     state = (_("open") if flag.is_open else _("resolved by %(who)s: %(resolution)s") % {
-        "who": flag.resolved_by.get_username(), "resolution": flag.resolution})
-    return _("%(who)s: %(note)s (%(state)s)") % {"who": flag.raised_by.get_username(), "note": flag.note,
+        "who": person_name(flag.resolved_by), "resolution": flag.resolution})
+    return _("%(who)s: %(note)s (%(state)s)") % {"who": person_name(flag.raised_by), "note": flag.note,
                                                   "state": state}
 
 
@@ -368,12 +369,12 @@ def _refusal(facts: dict) -> str:
     refusal = facts["refusal"]
     reasons = "; ".join(localise(problem) for problem in refusal_problems(refusal))
     confirmation = getattr(refusal, "confirmation", None)
-    state = (_("confirmed by %(who)s: %(note)s") % {"who": confirmation.confirmed_by.get_username(),
+    state = (_("confirmed by %(who)s: %(note)s") % {"who": person_name(confirmation.confirmed_by),
                                                     "note": confirmation.note}
              if confirmation else _("not yet confirmed"))
     return _("%(time)s, %(who)s: %(reasons)s") % {
         "time": timezone.localtime(refusal.attempted_at).strftime("%H:%M"),
-        "who": refusal.attempted_by.get_username(), "reasons": reasons} + f" ({state})"
+        "who": person_name(refusal.attempted_by), "reasons": reasons} + f" ({state})"
 
 
 def _as_found(facts: dict) -> str:

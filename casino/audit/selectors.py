@@ -46,6 +46,7 @@ class CommissionLine:
         return tier_label(self.stake)
 
     rules: RuleSet | None = None  # the rule set that scored the line's jogos
+    table_id: int | None = None  # a table's line: its trend page is linked
 
     @property
     def rate(self) -> int | None:
@@ -92,7 +93,7 @@ def commission_audit(days: Days) -> CommissionAudit:
         line = tables.get((item.table_id, *rule_set))
         if line is None:
             line = tables[item.table_id, *rule_set] = CommissionLine(item.table, item.variant, item.stake,
-                                                                     rules=item.rules)
+                                                                     rules=item.rules, table_id=item.table_id)
         tier = tiers.get((*rule_set, item.variant, item.stake))
         if tier is None:
             tier = tiers[(*rule_set, item.variant, item.stake)] = CommissionLine("", item.variant, item.stake,

@@ -21,11 +21,12 @@ What the band is, and why:
   days. Such a table shows "no band yet", never "outside".
 - A day on which the table recorded no jogo is not judged; it is not in the history either.
 
-Hours of play: for each game, from its start (`Game.started_at`, or the start of the gaming day
-if it began the day before) to its last jogo of the day, as first recorded (revision 0, since
-an amendment's row carries the time of the amendment). Idle time between games, and after the
-last jogo of a game before someone ends it, is not play. A day whose games last no time at all
-(a single jogo recorded the moment the game started) has no figure per hour.
+Hours of play are the hours with jogos: the clock hours (Macau time, 14:00 to 14:59 is one)
+in which the table recorded at least one jogo, as first recorded (revision 0, since an
+amendment's row carries the time of the amendment). An hour with one jogo counts whole; an
+open game with no jogo, and any hour between jogos without one, counts nothing: a game left
+open and idle is not play (the walkthrough of issue 24 found it counted when hours ran from a
+game's start to its last jogo). Commission per hour is the commission over those hours.
 
 All figures are Decimal, never float; the selectors read the ledger in a fixed number of
 queries whatever the number of tables and days (three).
@@ -37,9 +38,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Sum
+from django.db.models.functions import TruncHour
 
-from casino.pit.days import day_bounds
 from casino.pit.models import Jogo, Table, superseded
 
 BAND_DAYS = 30  # the last gaming days of play the band is drawn from
@@ -48,7 +49,6 @@ BAND_LOOKBACK = 90  # calendar days before the day judged in which that history 
 BAND_WIDTH = 2  # standard deviations either side of the mean
 CHART_DAYS = 30  # gaming days of play on a table's trend chart
 CENT = Decimal("0.01")
-HOUR = Decimal(3600)
 
 BELOW, WITHIN, ABOVE = "below", "within", "above"
 
@@ -89,14 +89,14 @@ def band(history: list[Decimal]) -> Band | None:
 
 @dataclass(frozen=True)
 class TrendFigures:
-    """A table's commission, jogos and seconds of play over one day or a run of days."""
+    """A table's commission, jogos and hours with jogos over one day or a run of days."""
 
     commission: int = 0
     jogos: int = 0
-    seconds: int = 0
+    hours: int = 0
 
     def __add__(self, other: TrendFigures) -> TrendFigures:
-        return TrendFigures(self.commission + other.commission, self.jogos + other.jogos, self.seconds + other.seconds)
+        return TrendFigures(self.commission + other.commission, self.jogos + other.jogos, self.hours + other.hours)
 
     @property
     def per_jogo(self) -> Decimal | None:
@@ -105,12 +105,8 @@ class TrendFigures:
 
     @property
     def per_hour(self) -> Decimal | None:
-        """Commission per hour of play; None without time played."""
-        return Decimal(self.commission) * HOUR / self.seconds if self.seconds else None
-
-    @property
-    def hours(self) -> Decimal:
-        return Decimal(self.seconds) / HOUR
+        """Commission per hour with jogos; None without jogos."""
+        return Decimal(self.commission) / self.hours if self.hours else None
 
 
 @dataclass
@@ -178,8 +174,8 @@ def first_day_read(day: dt.date) -> dt.date:
 
 def table_trends(day: dt.date, *, tables=None, to_date: bool = True) -> list[TableTrend]:
     """Every table's (or those of the `tables` queryset) trend on a gaming day, by casino and
-    number. Three queries: the tables, the current jogos' figures by table and day, and each
-    game's span of play by day. Without `to_date`, only the band's history and the day are read
+    number. Three queries: the tables, the current jogos' figures by table and day, and the
+    clock hours with jogos by table and day. Without `to_date`, only the band's history and the day are read
     (month and year to date are then not whole): enough to say which tables lie outside."""
     tables = list((tables if tables is not None else Table.objects.all())
                   .select_related("casino").order_by("casino__name", "number"))
@@ -190,15 +186,14 @@ def table_trends(day: dt.date, *, tables=None, to_date: bool = True) -> list[Tab
                .annotate(jogos=Count("pk"), commission=Sum("commission")).order_by())
     totals: dict[tuple[int, dt.date], TrendFigures] = {
         (row["table_id"], row["gaming_day"]): TrendFigures(row["commission"] or 0, row["jogos"]) for row in counted}
-    played = (jogos.filter(revision=0).values("table_id", "gaming_day", "game_id", "game__started_at")
-              .annotate(last=Max("recorded_at")).order_by())
-    seconds: dict[tuple[int, dt.date], int] = defaultdict(int)
+    played = (jogos.filter(revision=0).annotate(hour=TruncHour("recorded_at"))
+              .values("table_id", "gaming_day", "hour").distinct().order_by())
+    hours: dict[tuple[int, dt.date], int] = defaultdict(int)
     for row in played:
-        start = max(row["game__started_at"], day_bounds(row["gaming_day"])[0])
-        seconds[row["table_id"], row["gaming_day"]] += max(0, int((row["last"] - start).total_seconds()))
+        hours[row["table_id"], row["gaming_day"]] += 1
     for (table_id, played_day), figures in totals.items():
         trends[table_id].days[played_day] = TrendFigures(figures.commission, figures.jogos,
-                                                         seconds[table_id, played_day])
+                                                         hours[table_id, played_day])
     return [trends[table.pk] for table in tables]
 
 

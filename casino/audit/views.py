@@ -11,12 +11,13 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.charts import column_chart
-from casino.pit import errors, services
+from casino.pit import confirmation, errors, services
 from casino.pit.days import gaming_day
 from casino.pit.models import Flag, Jogo, Table
 from casino.refusals import refused_action, refused_form
@@ -174,13 +175,23 @@ def flag(request: HttpRequest, pk: int) -> HttpResponse:
     return _flag_page(request, get_object_or_404(flags_with_jogo(), pk=pk))
 
 
-def _flag_action(request: HttpRequest, pk: int, form_class, write, done: str, form_name: str) -> HttpResponse:
+def _flag_action(request: HttpRequest, pk: int, form_class, write, done: str, form_name: str, *,
+                 asks: bool = False) -> HttpResponse:
     """Post a comment or a resolution on a flag through the service (`write`); on success back to
-    the flag's page with `done`, otherwise the page again with the form and its errors."""
+    the flag's page with `done`, otherwise the page again with the form and its errors. With
+    `asks` (a resolution, which is not taken back) the first post asks for confirmation."""
     flag = get_object_or_404(flags_with_jogo(), pk=pk)
     form = form_class(request.POST)
     if not form.is_valid():
         return _flag_page(request, flag, status=400, **{form_name: form})
+    if asks and flag.is_open and flag.raised_by_id != request.user.pk and not confirmation.confirmed(request):
+        return confirmation.ask(
+            request, question=_("Resolve the flag on jogo %(number)s, table %(table)s?") % {
+                "number": flag.number, "table": flag.table.number},
+            consequence=_("A resolved flag is closed for good: its thread keeps your note, and a new question "
+                          "about the jogo is a new flag."),
+            button=_("Yes, resolve the flag"), back=reverse("audit:flag", args=[flag.pk]),
+            note=form.cleaned_data["note"])
     try:
         write(flag=flag, user=request.user, note=form.cleaned_data["note"])
     except errors.Refused as refused:
@@ -200,7 +211,8 @@ def comment(request: HttpRequest, pk: int) -> HttpResponse:
 @permission_required("pit.resolve_flag", raise_exception=True)
 @require_POST
 def resolve(request: HttpRequest, pk: int) -> HttpResponse:
-    return _flag_action(request, pk, ResolveForm, services.resolve_flag, _("Flag resolved."), "resolve_form")
+    return _flag_action(request, pk, ResolveForm, services.resolve_flag, _("Flag resolved."), "resolve_form",
+                        asks=True)
 
 
 def _one_day(request: HttpRequest) -> Days | HttpResponse:

@@ -9,6 +9,7 @@ the same total (blind.py); inspectors and managers read the boxes and work the c
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _, gettext_noop
 from drf_spectacular.types import OpenApiTypes
@@ -24,6 +25,7 @@ from casino.limits import NOTE_MAX_LENGTH, REASON_MAX_LENGTH
 from casino.pit import days
 from casino.pit.access import require, visible_tables
 from casino.pit.errors import refuse
+from casino.pit.serializers import ErrorsSerializer
 
 from . import blind, cases, services, shifts
 from .models import Box, Case, CaseEvent, Count, Decision, Rotation, Signature
@@ -357,6 +359,47 @@ class RotationCloseSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(label="Until", help_text="after its start, within its gaming day")
 
 
+class RotationReliefSerializer(serializers.Serializer):
+    person = serializers.IntegerField(label="Person", min_value=1, max_value=ROW_ID_MAX,
+                                      help_text="the id of the staff member who takes the table over")
+    at = serializers.DateTimeField(label="At", help_text="a moment already past, within the entry's gaming day")
+
+
+class DraftFilterSerializer(serializers.Serializer):
+    day = GamingDayField(label="Gaming day", required=False)
+    shift = serializers.IntegerField(label="Shift", required=False, min_value=1, max_value=24)
+
+
+class DraftLineSerializer(serializers.Serializer):
+    entry = RotationSerializer(help_text="the entry holding as the previous shift ended")
+    table = serializers.CharField(source="table.number")
+    duty = serializers.CharField()
+    person = serializers.SerializerMethodField()
+
+    def get_person(self, line) -> str:
+        return blind.name(line.person)
+
+
+class DraftSerializer(serializers.Serializer):
+    gaming_day = serializers.DateField()
+    shift = serializers.IntegerField()
+    starts_at = serializers.DateTimeField()
+    lines = DraftLineSerializer(many=True)
+
+
+class ConfirmLineSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(label="Entry", min_value=1, max_value=ROW_ID_MAX,
+                                     help_text="the id of a draft line's entry")
+    person = serializers.IntegerField(label="Person", min_value=1, max_value=ROW_ID_MAX, required=False,
+                                      help_text="who works the line; the entry's person when left out")
+
+
+class ConfirmSerializer(serializers.Serializer):
+    day = GamingDayField(label="Gaming day")
+    shift = serializers.IntegerField(label="Shift", min_value=1, max_value=24)
+    lines = ConfirmLineSerializer(label="Lines", many=True, help_text="the draft lines kept; the others are dropped")
+
+
 def _one(queryset, pk, field: str, template: str):
     try:
         return queryset.get(pk=pk)
@@ -411,3 +454,67 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         data = validated(RotationCloseSerializer, request.data)
         entry = services.rotation_close(entry=entry, ends_at=data["ends_at"], user=request.user)
         return Response(RotationSerializer(entry).data)
+
+    @extend_schema(request=RotationReliefSerializer, responses={201: RotationSerializer})
+    @action(detail=True, methods=["post"])
+    def relieve(self, request, pk=None):
+        """A relief: the entry ends and the new person's entry starts at `at`, in one step; the
+        new entry."""
+        require(request.user, KEEP_ROTATION)
+        entry = self.get_object()
+        require(request.user, KEEP_ROTATION, entry.table)
+        data = validated(RotationReliefSerializer, request.data)
+        person = _one(get_user_model().objects.filter(is_active=True), data["person"], "person",
+                      gettext_noop("Person: there is no staff member {person}."))
+        made = services.rotation_relieve(entry=entry, person=person, relieved_at=data["at"], user=request.user)
+        return Response(RotationSerializer(made).data, status=status.HTTP_201_CREATED)
+
+    def _draft(self, day, shift) -> list:
+        tables = visible_tables(self.request.user).select_related("casino")
+        mine = {table.pk for table in tables}
+        return [line for casino in sorted({table.casino for table in tables}, key=lambda c: c.name)
+                for line in services.rotation_draft(casino=casino, gaming_day=day, shift=shift)
+                if line.entry.table_id in mine]
+
+    @extend_schema(parameters=[DraftFilterSerializer], responses={200: DraftSerializer, 400: ErrorsSerializer})
+    @action(detail=False, methods=["get"])
+    def draft(self, request):
+        """A shift's draft rotation (`?day=&shift=`, the shift now running by default): the
+        entries holding at the visible tables as the previous shift ended."""
+        asked = validated(DraftFilterSerializer, request.query_params)
+        day, shift = shifts.shift_of(timezone.now())
+        if "day" in asked or "shift" in asked:
+            day, shift = asked.get("day") or day, asked.get("shift") or shift
+        lines = self._draft(day, shift)
+        starts = services.shift_start(day, shift)
+        return Response(DraftSerializer({"gaming_day": day, "shift": shift, "starts_at": starts,
+                                         "lines": lines}).data)
+
+    @extend_schema(request=ConfirmSerializer, responses={201: RotationSerializer(many=True)})
+    @action(detail=False, methods=["post"])
+    def confirm(self, request):
+        """Confirm a shift's draft: the lines kept (each with its person, the same or another)
+        start at the shift's start, the entries they follow end then; all or nothing."""
+        require(request.user, KEEP_ROTATION)
+        data = validated(ConfirmSerializer, request.data)
+        draft = {line.entry.pk: line.entry for line in self._draft(data["day"], data["shift"])}
+        people = get_user_model().objects.filter(is_active=True)
+        lines = []
+        for line in data["lines"]:
+            entry = draft.get(line["entry"])
+            if entry is None:
+                raise refuse(code="draft_line", field="lines", conflict=True,
+                             template=gettext_noop("Lines: entry {entry} is not in the draft of shift {shift} of "
+                                                   "{day}; read the draft again."), entry=line["entry"],
+                             shift=data["shift"], day=data["day"].isoformat())
+            require(request.user, KEEP_ROTATION, entry.table)
+            person = (_one(people, line["person"], "person", gettext_noop("Person: there is no staff member {person}."))
+                      if "person" in line else entry.person)
+            lines.append({"entry": entry, "person": person})
+        casinos = {line["entry"].table.casino for line in lines} or {None}
+        with transaction.atomic():
+            made = [entry for casino in sorted(casinos, key=lambda c: c.name if c else "")
+                    for entry in services.rotation_confirm(
+                        casino=casino, gaming_day=data["day"], shift=data["shift"], user=request.user,
+                        lines=[line for line in lines if line["entry"].table.casino == casino])]
+        return Response(RotationSerializer(made, many=True).data, status=status.HTTP_201_CREATED)

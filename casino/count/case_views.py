@@ -15,9 +15,11 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from casino.pit import confirmation
 from casino.pit.errors import Problem, Refused
 from casino.refusals import refused_form
 
@@ -35,6 +37,17 @@ STEPS = {
     "explain": (steps.mark_explained, WORK, lambda: _("The case is marked explained.")),
     "escalate": (steps.escalate, WORK, lambda: _("The case is escalated to the regulator.")),
     "resolve": (steps.resolve, RESOLVE, lambda: _("The case is resolved.")),
+}
+# The steps that ask first: (question, what follows, the button that confirms).
+ASKS = {
+    "escalate": (gettext_lazy("Escalate case %(number)s to the regulator?"),
+                 gettext_lazy("The escalation is kept in the case's chain and cannot be taken back; the case's file is "
+                              "then printed for the regulator."),
+                 gettext_lazy("Yes, escalate")),
+    "resolve": (gettext_lazy("Resolve case %(number)s?"),
+                gettext_lazy("The resolution is kept in the case's chain; the case reopens only if its box's "
+                             "variance changes again."),
+                gettext_lazy("Yes, resolve")),
 }
 STEP_FORMS = {
     "note": (gettext_lazy("Add a note"), gettext_lazy("Add the note")),
@@ -98,6 +111,11 @@ def case_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
     form = NoteForm(request.POST, step=step)
     if not form.is_valid():
         return _case_page(request, the_case, forms={step: form}, status=400)
+    if step in ASKS and not confirmation.confirmed(request):  # escalating and resolving are not taken back
+        question, consequence, button = ASKS[step]
+        return confirmation.ask(request, question=str(question) % {"number": the_case.pk}, consequence=str(consequence),
+                                button=str(button), back=reverse("count:case", args=[the_case.pk]),
+                                note=form.cleaned_data["note"])
     try:
         write(case=the_case, user=request.user, note=form.cleaned_data["note"])
     except Refused as refused:

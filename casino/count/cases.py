@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from casino.pit.errors import refuse
+from casino.pit.signals import happened
 
 from .chain import append_case_event
 from .models import Case, CaseEvent
@@ -73,6 +74,8 @@ def _step(*, case: Case, user: User, kind: str, note: str, permission: str, at: 
             raise refuse(code="case_state", template=WRONG_STATE[kind], field="state", conflict=True,
                          state=STATE_WORDS[locked.state])
     event = append_case_event(case=locked, kind=kind, state=state, recorded_by=user, note=note, at=at)
+    if kind == CaseEvent.RESOLVED:
+        happened("case_closed", table=locked.box.table, subject=locked, user=user, at=event.recorded_at)
     case.state, case.ledger_seq, case.ledger_head = locked.state, locked.ledger_seq, locked.ledger_head
     return event
 

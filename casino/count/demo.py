@@ -10,16 +10,29 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
+from casino.pit import demo as pit_demo
 from casino.pit.demo import PASSWORD
 from casino.pit.models import Table
 from casino.pit.roles import COUNTER
 
-from . import services
+from . import services, shifts
 
 COUNTERS = [("counter", "Fátima", "Counter"), ("counter2", "Gil", "Counter")]
 COUNTED_AT = dt.datetime(2026, 11, 21, 22, 30)  # after the demo day's second shift (14:00–22:00)
 # table: counted minus expected
 VARIANCES = {"C-01": 4, "S-01": 0, "C-03": -500}
+
+
+def on_rotation(*, table: Table, person, duty: str, at: dt.datetime, by) -> dt.datetime:
+    """The pit demo's staffing step: `person` on `table`'s rotation from the start of the shift
+    running at `at`, recorded by `by`; when the entry starts."""
+    starts = shifts.shift_bounds(*shifts.shift_of(at))[0]
+    services.rotation_start(table=table, person=person, duty=duty, starts_at=starts, user=by, at=at)
+    return starts
+
+
+if on_rotation not in pit_demo.STAFFING:  # registered once, when the count's AppConfig imports this module
+    pit_demo.STAFFING.append(on_rotation)
 
 
 @transaction.atomic

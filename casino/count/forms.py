@@ -48,19 +48,65 @@ class PersonChoice(forms.ModelChoiceField):
 
 
 class RotationForm(forms.Form):
-    """A new entry of the rotation log: who, at which table, dealing or supervising, from when."""
+    """A new entry of the rotation log: who, at which table, dealing or supervising, from when:
+    a time of the gaming day shown, or the start of one of its shifts."""
 
     table = forms.ModelChoiceField(label=_("Table"), queryset=None, to_field_name="pk")
     person = PersonChoice(label=_("Person"), queryset=None)
     duty = forms.ChoiceField(label=_("Duty"), choices=Rotation.DUTIES, initial=Rotation.DEALER)
-    starts = forms.TimeField(label=_("From"), input_formats=["%H:%M"], widget=clock_input(),
-                             help_text=_("On the 24-hour clock, within the gaming day shown."))
+    starts = forms.TimeField(label=_("From"), input_formats=["%H:%M"], widget=clock_input(), required=False,
+                             help_text=_("On the 24-hour clock, within the gaming day shown; or choose a shift."))
+    shift = forms.TypedChoiceField(label=_("Or for the shift"), coerce=int, required=False, empty_value=None)
 
-    def __init__(self, *args, tables, **kwargs):
+    def __init__(self, *args, tables, shift_count: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["table"].queryset = tables
         self.fields["table"].label_from_instance = lambda table: table.number
         self.fields["person"].queryset = pit_people()
+        self.fields["shift"].choices = [("", "—")] + [(n, n) for n in range(1, shift_count + 1)]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("starts") is None and data.get("shift") is None and not self.errors:
+            raise forms.ValidationError(_("Give the time the entry starts, or the shift it is for."))
+        return data
+
+
+class ReliefForm(forms.Form):
+    """A relief of an open entry: who takes the table over, and when (the time of the entry's
+    gaming day)."""
+
+    person = PersonChoice(label=_("Relieved by"), queryset=None)
+    at = forms.TimeField(label=_("At"), input_formats=["%H:%M"], widget=clock_input())
+
+    def __init__(self, *args, entry: Rotation | None = None, **kwargs):
+        kwargs.setdefault("auto_id", f"relieve_{entry.pk}_%s" if entry else "relieve_%s")
+        kwargs.setdefault("prefix", "relief")  # beside the new entry's form, whose person is another field
+        super().__init__(*args, **kwargs)
+        self.fields["person"].queryset = pit_people()
+
+
+class DraftForm(forms.Form):
+    """A shift's draft rotation as a supervisor confirms it: each line kept or dropped, and its
+    person the same or another."""
+
+    def __init__(self, *args, lines=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lines = list(lines)
+        for line in self.lines:
+            pk = line.entry.pk
+            self.fields[f"keep_{pk}"] = forms.BooleanField(label=_("Keep"), required=False, initial=True)
+            self.fields[f"person_{pk}"] = PersonChoice(label=_("Person"), queryset=pit_people(),
+                                                       initial=line.entry.person_id)
+
+    def rows(self):
+        """Each draft line with its two fields."""
+        return [(line, self[f"keep_{line.entry.pk}"], self[f"person_{line.entry.pk}"]) for line in self.lines]
+
+    def kept(self) -> list[dict]:
+        """The lines kept, as `services.rotation_confirm` takes them."""
+        return [{"entry": line.entry, "person": self.cleaned_data[f"person_{line.entry.pk}"]}
+                for line in self.lines if self.cleaned_data.get(f"keep_{line.entry.pk}")]
 
 
 class CloseRotationForm(forms.Form):

@@ -29,6 +29,7 @@ every error) having written nothing. The rules it enforces:
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.conf import settings
@@ -40,17 +41,19 @@ from django.utils.translation import gettext_noop
 
 from casino.pit import days
 from casino.pit.errors import Refused, refuse
-from casino.pit.models import Amendment, Game, Jogo, Movement, Table, superseded
+from casino.pit.models import Amendment, Casino, Game, Jogo, Movement, Table, superseded
+from casino.pit.signals import happened
+from casino.terms.vocabulary import person_name
 from regulation.record import MAX_AMOUNT
 
-from . import shifts
+from . import rotation, shifts
 from .chain import append_case_event, append_to_box, append_to_rotation_log, locked_box
 from .models import Box, BoxScan, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, RotationEnd, Signature
 from .signing import confirm_password
 
-__all__ = ["Refused", "accept_recount", "approve_recount", "beyond_thresholds", "box_for",
-           "expected_commission", "recount", "rotation_close", "rotation_start", "sign_count",
-           "worked_at"]
+__all__ = ["DraftLine", "Refused", "accept_recount", "approve_recount", "beyond_thresholds", "box_for",
+           "expected_commission", "recount", "rotation_close", "rotation_confirm", "rotation_draft",
+           "rotation_relieve", "rotation_start", "sign_count", "worked_at"]
 
 DECIDE_RECOUNT = "count.decide_recount"
 
@@ -77,15 +80,17 @@ def rotation_start(*, table: Table, person: User, duty: str = Rotation.DEALER, s
     if not person.is_active:
         raise refuse(code="rotation_person", field="person",
                      template=gettext_noop("Person: {who} no longer works here."),
-                     who=person.get_full_name() or person.get_username())
-    return append_to_rotation_log(table.casino, Rotation(table=table, person=person, duty=duty, gaming_day=day,
-                                                         starts_at=starts_at, recorded_by=user,
-                                                         recorded_at=at))
+                     who=person_name(person))
+    entry = append_to_rotation_log(table.casino, Rotation(table=table, person=person, duty=duty, gaming_day=day,
+                                                          starts_at=starts_at, recorded_by=user, recorded_at=at))
+    happened("rotation_changed", table=table, subject=entry, user=user, at=at)
+    return entry
 
 
 @transaction.atomic
 def rotation_close(*, entry: Rotation, ends_at: dt.datetime, user: User, at: dt.datetime | None = None) -> Rotation:
     """Close a rotation entry with its end, once, within its gaming day."""
+    at = at or timezone.now()
     entry = Rotation.objects.select_for_update().select_related("table__casino").get(pk=entry.pk)
     if entry.ends_at is not None:
         raise refuse(code="rotation_closed", field="ends_at", conflict=True,
@@ -99,10 +104,118 @@ def rotation_close(*, entry: Rotation, ends_at: dt.datetime, user: User, at: dt.
         raise refuse(code="rotation_day", template=gettext_noop("End: an entry ends within its gaming day, by {ends}."),
                      field="ends_at", ends=days.minute(day_ends))
     append_to_rotation_log(entry.table.casino, RotationEnd(entry=entry, ends_at=ends_at, recorded_by=user,
-                                                           recorded_at=at or timezone.now()))
+                                                           recorded_at=at))
     entry.ends_at, entry.ended_by = ends_at, user
     entry.save(update_fields=["ends_at", "ended_by"])
+    happened("rotation_changed", table=entry.table, subject=entry, user=user, at=at)
     return entry
+
+
+@transaction.atomic
+def rotation_relieve(*, entry: Rotation, person: User, relieved_at: dt.datetime, user: User,
+                     at: dt.datetime | None = None) -> Rotation:
+    """A relief: `person` takes over `entry`'s table and duty at `relieved_at`, in one step. The
+    entry ends then and the new one starts then, within the same gaming day and never in the
+    future; both or neither are written. The new entry."""
+    at = at or timezone.now()
+    if person.pk == entry.person_id:
+        raise refuse(code="relief_same_person", field="person",
+                     template=gettext_noop("Person: a relief hands the table to somebody else; {who} is already on "
+                                           "it."), who=person_name(person))
+    if relieved_at > at:  # checked before the entry ends, so that nothing is written
+        raise refuse(code="rotation_future", field="starts_at",
+                     template=gettext_noop("From: a rotation entry records who worked from a time already past; "
+                                           "{starts} has not come yet."), starts=days.minute(relieved_at))
+    ended = rotation_close(entry=entry, ends_at=relieved_at, user=user, at=at)
+    return rotation_start(table=ended.table, person=person, duty=ended.duty, starts_at=relieved_at, user=user,
+                          gaming_day=ended.gaming_day, at=at)
+
+
+@dataclass(frozen=True)
+class DraftLine:
+    """One line of a shift's draft rotation: who held `entry`'s table and duty as the previous
+    shift ended, proposed for the shift."""
+
+    entry: Rotation
+
+    @property
+    def table(self) -> Table:
+        return self.entry.table
+
+    @property
+    def person(self) -> User:
+        return self.entry.person
+
+    @property
+    def duty(self) -> str:
+        return self.entry.duty
+
+
+def previous_shift(gaming_day: dt.date, shift: int) -> tuple[dt.date, int]:
+    """The shift before `shift` of `gaming_day`: the day before's last, before the first."""
+    if shift > 1:
+        return gaming_day, shift - 1
+    return gaming_day - dt.timedelta(days=1), shifts.count()
+
+
+def shift_start(gaming_day: dt.date, shift: int) -> dt.datetime:
+    """When shift `shift` of `gaming_day` starts; refused for a shift the day does not have."""
+    try:
+        return shifts.shift_bounds(gaming_day, shift)[0]
+    except ValueError:
+        raise refuse(code="shift", field="shift",
+                     template=gettext_noop("Shift: a gaming day has shifts 1 to {shifts}; there is no shift {shift}."),
+                     shifts=shifts.count(), shift=shift) from None
+
+
+def rotation_draft(*, casino: Casino, gaming_day: dt.date, shift: int) -> list[DraftLine]:
+    """The draft of a shift's rotation: the casino's entries holding as the previous shift ended
+    (its last moment), by table and duty. Nothing is written: a supervisor confirms it
+    (`rotation_confirm`), dropping lines or changing their person."""
+    starts = shift_start(gaming_day, shift)
+    last_moment = starts - dt.timedelta(microseconds=1)
+    entries = (rotation.holding(last_moment).filter(table__casino=casino)
+               .select_related("table", "person").order_by("table__number", "duty", "starts_at", "pk"))
+    return [DraftLine(entry) for entry in entries]
+
+
+@transaction.atomic
+def rotation_confirm(*, casino: Casino, gaming_day: dt.date, shift: int, lines: list[dict], user: User,
+                     at: dt.datetime | None = None) -> list[Rotation]:
+    """A supervisor confirms a shift's draft (`rotation_draft`): each line kept is {"entry": a
+    draft line's entry, "person": who works it, the same or another}. For each, the old entry
+    ends at the shift's start when it still holds then, and the new one starts at the shift's
+    start, for the same table and duty; lines left out are dropped. A shift is confirmed once it
+    has started (no entry starts in the future). All or nothing; the new entries."""
+    at = at or timezone.now()
+    starts = shift_start(gaming_day, shift)
+    draft = {line.entry.pk: line.entry for line in rotation_draft(casino=casino, gaming_day=gaming_day, shift=shift)}
+    if not lines:
+        raise refuse(code="draft_empty", field="lines",
+                     template=gettext_noop("Lines: confirming a shift's draft keeps at least one of its lines."))
+    if starts > at:
+        raise refuse(code="rotation_future", field="shift",
+                     template=gettext_noop("Shift: shift {shift} starts at {starts}; its draft is confirmed once it "
+                                           "has started, as no rotation entry starts in the future."),
+                     shift=shift, starts=days.minute(starts))
+    made = []
+    for line in lines:
+        entry = draft.get(getattr(line["entry"], "pk", line["entry"]))
+        if entry is None:
+            raise refuse(code="draft_line", field="lines", conflict=True,
+                         template=gettext_noop("Lines: an entry is not in the draft of shift {shift} of {day}; read "
+                                               "the draft again."), shift=shift, day=gaming_day.isoformat())
+        if Rotation.objects.filter(table=entry.table, duty=entry.duty, person=line["person"],
+                                   starts_at=starts).exists():
+            raise refuse(code="draft_confirmed", field="lines", conflict=True,
+                         template=gettext_noop("Lines: {who} is already on table {table} from {starts}; this draft "
+                                               "was confirmed."), who=person_name(line["person"]),
+                         table=entry.table.number, starts=days.minute(starts))
+        if not Rotation.objects.filter(pk=entry.pk, ends_at__isnull=False).exists():
+            rotation_close(entry=entry, ends_at=starts, user=user, at=at)
+        made.append(rotation_start(table=entry.table, person=line["person"], duty=entry.duty, starts_at=starts,
+                                   user=user, gaming_day=gaming_day, at=at))
+    return made
 
 
 # --- Boxes and what they should hold -------------------------------------------------------------
@@ -231,7 +344,7 @@ def _refuse_if_worked_at(user: User, box: Box) -> None:
         raise refuse(code="not_independent", field="counter",
                      template=gettext_noop("Counter: {who} worked at table {table} on the gaming day {day} ({how}); "
                                            "nobody counts the box of a table where he dealt or supervised that day."),
-                     who=user.get_username(), table=box.table.number, day=box.gaming_day.isoformat(), how=how)
+                     who=person_name(user), table=box.table.number, day=box.gaming_day.isoformat(), how=how)
 
 
 def _refuse_if_not_ended(box: Box, at: dt.datetime) -> None:
@@ -284,7 +397,7 @@ def _refuse_if_seen(user: User, box: Box, counts: list[Count]) -> None:
         raise refuse(code="seen_expected", field="counter", conflict=True,
                      template=gettext_noop("Counter: {who} signed a count of this box that agreed and so has seen "
                                            "what it should hold; a recount is signed by counters who have not."),
-                     who=user.get_full_name() or user.get_username())
+                     who=person_name(user))
 
 
 def _refuse_if_open(latest: Count, user: User, abandon: bool) -> None:
@@ -499,14 +612,16 @@ def _sign(*, box: Box, user: User, counted: int, chips: dict, attempt: int | Non
     if any(s.recorded_by_id == user.pk for s in count.signatures.all()):
         raise refuse(code="signed_twice", field="counter", conflict=True,
                      template=gettext_noop("Counter: {who} has already signed this count; the second signature is "
-                                           "another counter's."), who=user.get_full_name() or user.get_username())
+                                           "another counter's."), who=person_name(user))
     signature = append_to_box(box, Signature(count=count, counted=counted, denominations=chips,
                                              idempotency_key=idempotency_key, recorded_by=user, recorded_at=at))
     signature.replayed = False
     counts = counts_of(box)
     count = next(c for c in counts if c.pk == count.pk)
-    if count.agreed and count_of_record(counts) == count:
-        reconcile(box=box, count=count, user=user, at=at)
+    if count.agreed:
+        happened("box_counted", table=box.table, subject=box, user=user, at=at)
+        if count_of_record(counts) == count:
+            reconcile(box=box, count=count, user=user, at=at)
     return signature
 
 
@@ -528,9 +643,13 @@ def reconcile(*, box: Box, count: Count, user: User, at: dt.datetime) -> CaseEve
         if not beyond:
             return None
         case = Case.objects.create(box=box, count=count, opened_at=at)
-        return append_case_event(case=case, kind=CaseEvent.OPENED, state=Case.OPEN, **figures)
+        event = append_case_event(case=case, kind=CaseEvent.OPENED, state=Case.OPEN, **figures)
+        happened("case_opened", table=box.table, subject=case, user=user, at=at)
+        return event
     if beyond and case.state in (Case.EXPLAINED, Case.RESOLVED):
-        return append_case_event(case=case, kind=CaseEvent.REOPENED, state=Case.OPEN, **figures)
+        event = append_case_event(case=case, kind=CaseEvent.REOPENED, state=Case.OPEN, **figures)
+        happened("case_reopened", table=box.table, subject=case, user=user, at=at)
+        return event
     last = case.events.exclude(variance=None).order_by("-seq").first()
     if last is not None and (last.expected, last.counted) == (expected, counted):
         return None

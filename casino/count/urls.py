@@ -13,6 +13,8 @@ urlpatterns = [
     path("cases/<int:pk>/<str:step>", case_views.case_step, name="case_step"),
     path("rotation/", rotation_views.rotation, name="rotation"),
     path("rotation/<int:pk>/close", rotation_views.rotation_close, name="rotation_close"),
+    path("rotation/<int:pk>/relieve", rotation_views.rotation_relieve, name="rotation_relieve"),
+    path("rotation/draft", rotation_views.rotation_draft, name="rotation_draft"),
 ]
 
 # Included by casino/urls.py as include(counting) at /count/boxes/.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from casino.chain import GENESIS
+from casino.chain import first_break
 from casino.pit.verify import Checked
 
 from .chain import row_hash
@@ -27,19 +27,7 @@ BOX_ROWS = (Count, Signature, ExpectedChange, Decision)
 
 def _walk(rows: list, head_seq: int, head_hash: str) -> str | None:
     """The first problem of one chain, in words, or None."""
-    prev = GENESIS
-    for expected_seq, row in enumerate(rows, 1):
-        name = f"{type(row).__name__.lower()} (seq {row.seq}, id {row.pk})"
-        if row.seq != expected_seq:
-            return f"{name}: seq {expected_seq} is missing"
-        if row.prev_hash != prev:
-            return f"{name}: its previous hash is not the hash of the row before it"
-        if row_hash(row) != row.hash:
-            return f"{name}: its content does not match its hash (changed after it was recorded)"
-        prev = row.hash
-    if (len(rows), prev if rows else "") != (head_seq, head_hash):
-        return f"the chain ends at seq {len(rows)}, but its head says seq {head_seq}"
-    return None
+    return first_break(rows, head_seq, head_hash, row_hash=row_hash, name=lambda row: type(row).__name__.lower())
 
 
 def _box_name(box: Box) -> str:

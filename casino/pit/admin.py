@@ -44,7 +44,8 @@ class CasinoAdmin(admin.ModelAdmin):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["casino", "number", "variant", "stake", "rule_set_code", "rule_set_version", "is_open"]
+    list_display = ["casino", "number", "area", "variant", "stake", "rule_set_code", "rule_set_version", "is_open"]
+    list_filter = ["area", "variant", "is_open"]
     readonly_fields = ["ledger_seq", "ledger_head", "jogos_recorded"]
     filter_horizontal = ["staff"]
 

@@ -124,7 +124,7 @@ class TableViewSet(ReadViewSet):
         table = self.get_object()
         require(request.user, "pit.open_close_table", table)
         change = services.open_table if is_open else services.close_table
-        return Response(TableSerializer(change(table=table)).data)
+        return Response(TableSerializer(change(table=table, user=request.user)).data)
 
 
 class GameViewSet(ReadViewSet):

@@ -13,15 +13,17 @@ from functools import partial
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from casino.limits import REASON_MAX_LENGTH
 from casino.refusals import refused_form
 
-from . import corrections, errors, selectors, services
+from . import confirmation, corrections, errors, selectors, services
 from .access import require
 from .forms import JogoForm, initial_from_record, palette, problem_field
 from .models import Amendment, Jogo
@@ -43,8 +45,10 @@ def _jogo(request: HttpRequest, pk: int) -> Jogo:
     return row
 
 
-def _jogo_form(row: Jogo, data=None) -> JogoForm:
-    initial = initial_from_record(row.record)
+def _jogo_form(row: Jogo, data=None, *, initial: dict | None = None) -> JogoForm:
+    """The dealer's form for a correction of `row`, filled with its record (or `initial`, the
+    record of a stale correction being redone)."""
+    initial = initial_from_record(initial or row.record)
     return JogoForm(data, seats=corrections.seat_labels(row), variant=row.table.variant, initial=initial)
 
 
@@ -67,6 +71,10 @@ def propose(request: HttpRequest, pk: int) -> HttpResponse:
     A correction the comparison already finds refused is not proposed: the page shows why (400)."""
     row = _jogo(request, pk)
     if request.method != "POST":
+        redone = _redone(request, row)
+        if redone is not None:  # the proposer's stale correction, proposed again on this revision
+            return _propose_page(request, row, _jogo_form(row, initial=redone.record),
+                                 ReasonForm(initial={"reason": redone.reason}))
         return _propose_page(request, row, _jogo_form(row), ReasonForm())
     proposing = request.POST.get("action") == "propose"
     form = _jogo_form(row, request.POST)
@@ -83,6 +91,21 @@ def propose(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("pit:correction", pk=amendment.pk)
     refused = compared.get("problems") or form.errors or reason_form.errors
     return _propose_page(request, row, form, reason_form, compared, status=400 if refused else 200)
+
+
+def _redone(request: HttpRequest, row: Jogo) -> Amendment | None:
+    """The stale correction ?redo= names, when `row` is the current revision of its jogo; only
+    its proposer redoes it."""
+    number = request.GET.get("redo", "")
+    if not number.isdigit():
+        return None
+    stale = get_object_or_404(Amendment.objects.select_related("jogo"), pk=int(number), state=Amendment.PENDING,
+                              jogo__table=row.table, jogo__number=row.number)
+    if not corrections.may_redo(request.user, stale):
+        raise PermissionDenied(_("Only the person who proposed a correction may redo it."))
+    if corrections.staleness(stale) is None or selectors.current_revision(row).pk != row.pk:
+        return None
+    return stale
 
 
 def _propose_page(request: HttpRequest, row: Jogo, form: JogoForm, reason_form: ReasonForm,
@@ -106,12 +129,16 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 def pending(request: HttpRequest) -> HttpResponse:
     """The corrections waiting for a decision: who proposed each, when, why, and what it changes."""
     require(request.user, "pit.view_amendment")
-    rows = []
+    rows, stale = [], []
     for amendment in corrections.pending(request.user):
-        rows.append({"amendment": amendment, "may_decide": corrections.may_decide(request.user, amendment),
-                     "changes": corrections.record_changes(amendment.jogo, amendment.record),
-                     **_proposed(amendment)})
-    return render(request, "pit/corrections/pending.html", {"rows": rows})
+        row = {"amendment": amendment, "changes": corrections.record_changes(amendment.jogo, amendment.record)}
+        if amendment.is_stale:  # no longer waiting for a decision: said apart, with why
+            stale.append({**row, "stale": corrections.staleness(amendment),
+                          "may_redo": corrections.may_redo(request.user, amendment)})
+        else:
+            rows.append({**row, "may_decide": corrections.may_decide(request.user, amendment),
+                         **_proposed(amendment)})
+    return render(request, "pit/corrections/pending.html", {"rows": rows, "stale": stale})
 
 
 def _proposed(amendment: Amendment) -> dict:
@@ -138,6 +165,8 @@ def correction(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _correction_page(request, amendment, form, status=400)
     approve = request.POST.get("action") == "approve"
+    if not confirmation.confirmed(request) and _asks(request, amendment, approve, form.cleaned_data["reason"]):
+        return confirmation.ask(request, **_decision_question(amendment, approve, form.cleaned_data["reason"]))
     try:
         services.decide_amendment(amendment=amendment, user=request.user, approve=approve,
                                  reason=form.cleaned_data["reason"])
@@ -148,17 +177,44 @@ def correction(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("pit:correction", pk=amendment.pk)
 
 
+def _asks(request: HttpRequest, amendment: Amendment, approve: bool, reason: str) -> bool:
+    """Whether the decision asks for confirmation first: one the service would take. One it
+    refuses (his own correction, a rejection without its reason, an approval the ledger no longer
+    takes: stale, or its day closed) is refused at once, with its reason."""
+    if not corrections.may_decide(request.user, amendment) or amendment.state != Amendment.PENDING:
+        return False
+    if not approve:
+        return bool(reason.strip())
+    return corrections.staleness(amendment) is None and "problems" not in _proposed(amendment)
+
+
+def _decision_question(amendment: Amendment, approve: bool, reason: str) -> dict:
+    where = {"number": amendment.jogo.number, "table": amendment.jogo.table.number}
+    if approve:
+        return {"question": _("Approve the correction of jogo %(number)s, table %(table)s?") % where,
+                "consequence": _("The ledger gets the corrected revision of the jogo, and a new revision of each "
+                                 "later jogo whose capital it changes. A ledger row is never removed: only another "
+                                 "correction can change it."),
+                "button": _("Yes, approve"), "back": reverse("pit:correction", args=[amendment.pk]), "note": reason}
+    return {"question": _("Reject the correction of jogo %(number)s, table %(table)s?") % where,
+            "consequence": _("The correction is closed and the ledger stays as it is; to correct the jogo, a new "
+                             "correction must be proposed."),
+            "button": _("Yes, reject"), "back": reverse("pit:correction", args=[amendment.pk]), "note": reason}
+
+
 def _correction_page(request: HttpRequest, amendment: Amendment, form: DecisionForm, *, problems=(),
                      status: int = 200) -> HttpResponse:
     """The correction's page: what it changes, the decision's form while it is pending, and what
     refuses it (the decision's refusal, or what approving it now would meet)."""
+    stale = corrections.staleness(amendment)
     context = {"amendment": amendment, "jogo": amendment.jogo, "form": form, "problems": problems,
                "changes": corrections.record_changes(amendment.jogo, amendment.record),
                "may_decide": amendment.state == Amendment.PENDING and corrections.may_decide(request.user, amendment),
-               "own": amendment.proposed_by_id == request.user.pk}
+               "own": amendment.proposed_by_id == request.user.pk, "stale": stale,
+               "may_redo": stale is not None and corrections.may_redo(request.user, amendment)}
     if amendment.state == Amendment.APPROVED:
         context.update(compare=corrections.side_by_side(amendment.jogo, amendment.revision),
                        carried=corrections.carried_lines(corrections.carried_revisions(amendment)))
-    elif amendment.state == Amendment.PENDING:
+    elif amendment.state == Amendment.PENDING and stale is None:
         context.update(_proposed(amendment))
     return render(request, "pit/corrections/correction.html", context, status=status)

@@ -3,7 +3,9 @@
 its correction in the user's language."""
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from casino.terms.vocabulary import fan_item_name, result_name, seat_label, seat_player
@@ -13,19 +15,70 @@ from .forms import CONDITIONS, MELD_KINDS, RESULTS, JogoForm, initial_from_recor
 from .models import Amendment, Jogo
 
 
+def stale() -> Exists:
+    """True for a correction of a jogo revision that a later revision has superseded since it was
+    proposed: another correction of the same jogo, or one of an earlier jogo of the game that
+    carried its capital, was approved. Approving it would amend a revision that no longer stands
+    (the service refuses: "superseded"), so it is no longer waiting for a decision.
+
+    Derived from the ledger, not stored: the ledger's revisions already say it, append-only and
+    chained; a stored mark would need a writer at every approval for every other pending
+    correction of the game, and could disagree with the ledger it restates."""
+    return Exists(Jogo.objects.filter(table=OuterRef("jogo__table"), number=OuterRef("jogo__number"),
+                                      revision__gt=OuterRef("jogo__revision")))
+
+
 def pending(user) -> QuerySet[Amendment]:
-    """The pending corrections at the tables the user sees, oldest first."""
+    """The pending corrections at the tables the user sees, oldest first, each with `is_stale`."""
     return (Amendment.objects.filter(state=Amendment.PENDING, jogo__table__in=visible_tables(user))
+            .annotate(is_stale=stale())
             .select_related("jogo__table", "jogo__game", "proposed_by").order_by("proposed_at"))
 
 
 def awaiting_count(user) -> int:
     """How many pending corrections the user may decide: at his tables (every table for a
-    manager), proposed by someone else. One query; 0 for those who may not decide."""
+    manager), proposed by someone else, not stale. One query; 0 for those who may not decide."""
     if not user.is_authenticated or not user.has_perm("pit.approve_amendment"):
         return 0
-    return (Amendment.objects.filter(state=Amendment.PENDING, jogo__table__in=visible_tables(user))
+    return (Amendment.objects.filter(~stale(), state=Amendment.PENDING, jogo__table__in=visible_tables(user))
             .exclude(proposed_by=user).count())
+
+
+@dataclass(frozen=True)
+class Staleness:
+    """Why a pending correction is stale: the revision that superseded the one it corrects, and
+    the approved correction that wrote it (None only for a ledger that lost it)."""
+
+    revision: Jogo
+    by: Amendment | None
+    current: Jogo
+
+
+def staleness(amendment: Amendment) -> Staleness | None:
+    """None while the correction's revision still stands (or once it is decided); else what made
+    it stale. The revision after it is the approved correction's own (amended) or one it carried,
+    written in the same transaction as its amended revision (see `carried_revisions`)."""
+    if amendment.state != Amendment.PENDING:
+        return None
+    jogo = amendment.jogo
+    later = list(Jogo.objects.filter(table=jogo.table_id, number=jogo.number, revision__gt=jogo.revision)
+                 .order_by("revision"))
+    if not later:
+        return None
+    following = later[0]
+    amended = following
+    if following.kind == Jogo.CARRIED:
+        amended = (Jogo.objects.filter(table=following.table_id, game=following.game_id, kind=Jogo.AMENDED,
+                                       recorded_at=following.recorded_at, seq__lt=following.seq)
+                   .order_by("-seq").first())
+    by = (Amendment.objects.filter(revision=amended, state=Amendment.APPROVED)
+          .select_related("jogo", "decided_by").first() if amended is not None else None)
+    return Staleness(revision=following, by=by, current=later[-1])
+
+
+def may_redo(user, amendment: Amendment) -> bool:
+    """Only its proposer redoes a stale correction: proposes it again on the current revision."""
+    return amendment.proposed_by_id == user.pk and user.has_perm("pit.propose_amendment")
 
 
 def may_decide(user, amendment: Amendment) -> bool:

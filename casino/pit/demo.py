@@ -29,6 +29,18 @@ DAY_START = dt.datetime(2026, 11, 21, 14, 0)
 # demo command runs each after `build` and dumps its app with the pit.
 STEPS: list[tuple[str, Callable[[], None]]] = []
 
+# Who works where: the rotation decides who records at a table (casino/count/receivers.py), so
+# the demo puts each dealer on his table's rotation before he records. The count registers the
+# step (casino/count/demo.py): `step(table=, person=, duty=, at=, by=)` records the entry for the
+# shift running at `at` and answers when it starts.
+STAFFING: list[Callable[..., dt.datetime]] = []
+
+
+def _on_rotation(table: Table, person: User, at: dt.datetime, by: User, duty: str = "dealer") -> dt.datetime:
+    """Put `person` on `table`'s rotation for the shift running at `at`; when the entry starts."""
+    starts = [step(table=table, person=person, duty=duty, at=at, by=by) for step in STAFFING]
+    return max(starts, default=at)
+
 CHICKEN = {"winner": "S", "discarder": "W", "declared_fan": 0,
            "hand": {"concealed": "345m678p234s99m11p", "winning_tile": "1p"}}
 DRAGON_SELF_DRAWN = {"winner": "E", "discarder": None, "declared_fan": 1,
@@ -64,8 +76,12 @@ def build() -> None:
         tables[number] = Table.objects.create(casino=casino, number=number, variant=variant, stake=stake)
         tables[number].staff.set([people["dealer"] if variant == "conventional" else people["dealer2"],
                                   people["supervisor"]])
-    clock = iter(timezone.make_aware(DAY_START + dt.timedelta(minutes=4 * i)) for i in range(10_000))
+    first = timezone.make_aware(DAY_START)
+    clock = iter(first + dt.timedelta(minutes=4 * i) for i in range(10_000))
     dealer = people["dealer"]
+    for number, _variant, _stake in TABLES:
+        _on_rotation(tables[number], people["dealer"] if number.startswith("C") else people["dealer2"], first,
+                     people["supervisor"])
 
     # C-01, 25/50: a whole game (the bank goes round four times, I-2) with every grade, draws, a
     # false win, a pay-all, a misdeclared grade, a buy-in and a cash-out; then a second game.
@@ -135,3 +151,71 @@ def build() -> None:
     except errors.Refused:
         pass
     services.record_jogo(table=tables["C-02"], user=dealer, record=_record(game, CHICKEN), at=next(clock))
+
+
+# Today, live: what the floor shows a new user now. Moments run from the current shift's start
+# up to now, so the demo is as fresh as the moment it is loaded.
+LIVE_C01 = [CHICKEN, PAY_ALL, DRAW, FALSE_WIN, MISDECLARED, CHICKEN, DRAGON_SELF_DRAWN]
+LARGE_BUY_IN = 500_000  # at or above the large-transaction threshold
+
+
+@transaction.atomic
+def live(now: dt.datetime | None = None) -> None:
+    """Today's floor, through the real services: the games left in progress on the demo day end;
+    C-01, C-02 and S-01 are open with games in progress, the dealers and the supervisor on the
+    rotation of the shift running now, and today's jogos up to now: at C-01 a pay-all, a false
+    win, a grade declared other than the engine's, three refused attempts (a stake the table does
+    not play) and a buy-in of 500,000; at C-02 the supervisor covers the table, recording with
+    nobody on its rotation; at S-01 a simplified game. C-03 and S-02 are closed."""
+    now = now or timezone.now()
+    people = {person.username: person for person in User.objects.filter(username__in=[u for u, *_ in USERS])}
+    tables = {table.number: table for table in Table.objects.all()}
+    supervisor, dealer, dealer2 = people["supervisor"], people["dealer"], people["dealer2"]
+    starts = min(_on_rotation(tables["C-01"], dealer, now, supervisor),
+                 _on_rotation(tables["S-01"], dealer2, now, supervisor))
+    for number in ("C-01", "S-01"):
+        _on_rotation(tables[number], supervisor, now, supervisor, duty="supervisor")
+    steps = 24
+    clock = iter(starts + (now - starts) * i / steps for i in range(steps + 1))
+    opening = next(clock)
+    for table in tables.values():
+        if (playing := selectors.open_game(table)) is not None:
+            services.end_game(game=playing, user=supervisor, at=opening)
+        if table.number in ("C-03", "S-02"):
+            services.close_table(table=table, user=supervisor, at=opening)
+        else:
+            services.open_table(table=table, user=supervisor, at=opening)
+
+    c01 = tables["C-01"]
+    game = services.start_game(table=c01, user=dealer, first_banker=0, at=next(clock), players=[
+        {"chair": 0, "name": "Mr Chan", "capital": 5000}, {"chair": 1, "name": "Ms Wong", "capital": 3000},
+        {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Ms Ho", "capital": 6000}])
+    for index, fields in enumerate(LIVE_C01):
+        if index == 3:
+            for _attempt in range(3):
+                try:
+                    services.record_jogo(table=c01, user=dealer, record=_record(game, {**CHICKEN, "stake": 50}),
+                                         at=next(clock))
+                except errors.Refused:
+                    pass
+        if index == 5:
+            services.move_money(game=game, user=supervisor, chair=0, kind="buy_in", amount=LARGE_BUY_IN,
+                                at=next(clock))
+        services.record_jogo(table=c01, user=dealer, record=_record(game, fields), at=next(clock))
+
+    c02 = tables["C-02"]
+    game = services.start_game(table=c02, user=supervisor, first_banker=1, at=next(clock), players=[
+        {"chair": c, "name": f"Guest {c + 1}", "capital": 8000} for c in range(4)])
+    for fields in (CHICKEN, DRAW):
+        services.record_jogo(table=c02, user=supervisor, record=_record(game, fields), at=next(clock))
+
+    s01 = tables["S-01"]
+    game = services.start_game(table=s01, user=dealer2, first_banker=0, at=next(clock),
+                               players=[{"chair": c, "name": f"Player {c + 1}", "capital": 10000} for c in range(3)])
+    for result in ("win", "draw"):
+        fields = {"result": result}
+        if result == "win":
+            seats = list(selectors.standing(game).progress.seats)
+            fields |= {"winner": seats[-1], "discarder": None, "declared_fan": 1,
+                       "hand": {"concealed": "1m2m3m6z", "winning_tile": "6z"}}
+        services.record_jogo(table=s01, user=dealer2, record=_record(game, fields), at=next(clock))

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from casino.refusals import refused_action, refused_form
 from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_name
 
-from . import errors, selectors, services
+from . import confirmation, errors, selectors, services
 from .access import require, visible_tables
 from .day_forms import GamingDayPeriodForm
 from .days import gaming_day, today
@@ -85,8 +85,14 @@ def _money_page(request, table, game, seats: list[dict], form: MoneyForm, *, pro
 @require_POST
 def open_close(request: HttpRequest, pk: int, is_open: bool) -> HttpResponse:
     table = _table(request, pk, "pit.open_close_table")
+    # Closing stops the table's play: ask first, unless the service refuses it anyway (a game in progress).
+    if not is_open and not confirmation.confirmed(request) and selectors.open_game(table) is None:
+        return confirmation.ask(
+            request, question=_("Close table %(table)s?") % {"table": table.number},
+            consequence=_("No game can start and no jogo can be recorded at the table until it is opened again."),
+            button=_("Yes, close the table"), back=reverse("pit:table", args=[table.pk]))
     try:
-        (services.open_table if is_open else services.close_table)(table=table)
+        (services.open_table if is_open else services.close_table)(table=table, user=request.user)
     except errors.Refused as refused:
         return refused_action(request, refused, "pit:table", pk=table.pk)
     done = _("Table %(table)s is open.") if is_open else _("Table %(table)s is closed.")
@@ -104,7 +110,8 @@ def change_rule_set(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk, "pit.change_rule_set")
     code, _at, version = request.POST.get("rule_set", "").rpartition("@")
     try:
-        services.change_rule_set(table=table, code=code, version=int(version) if version.isdigit() else 0)
+        services.change_rule_set(table=table, code=code, version=int(version) if version.isdigit() else 0,
+                                 user=request.user)
     except errors.Refused as refused:
         return refused_action(request, refused, "pit:table", pk=table.pk)
     messages.success(request, _("Table %(table)s now runs under %(rule_set)s; the jogos recorded keep the rule "

@@ -52,6 +52,8 @@ class Table(models.Model):
     variant = models.CharField(max_length=12, choices=VARIANTS)
     stake = models.PositiveIntegerField(help_text=_("X of the tier X/2X (Art. 8)"))
     is_open = models.BooleanField(default=True)
+    # Where the table stands on the floor ("Pit A", "VIP 2"): the floor view groups and filters by it.
+    area = models.CharField(max_length=40, blank=True, help_text=_("the pit or area of the floor the table stands in"))
     rule_set_code = rule_set_code_field(default=DEFAULT.code)
     rule_set_version = rule_set_version_field(default=DEFAULT.version)
     staff = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tables",

@@ -29,18 +29,22 @@ READ_ALL = ["pit.view_all_tables", "pit.view_table", "pit.view_game", "pit.view_
 FLAG_LIFE = ["pit.view_flagcomment", "pit.add_flagcomment", "pit.resolve_flag"]
 # The count (casino/count): cases and the rotation log, read and worked by inspectors and managers.
 CASES = ["count.view_rotation", "count.view_box", "count.view_case", "count.work_case"]
+# The floor's alerts (casino/floor): seen and acknowledged by supervisors (at their tables),
+# inspectors and managers; dealers and counters have none.
+ALERTS = ["floor.view_alert", "floor.acknowledge_alert"]
 
 ROLES = {
     DEALER: PIT_STAFF,
     SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.change_rule_set", "pit.move_money",
                              "pit.view_amendment", "pit.view_refusal",
                              "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal",
-                             "count.view_rotation", "count.add_rotation"],
-    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ["pit.flag_jogo", "pit.view_daily_report"],
-    MANAGER: READ_ALL + FLAG_LIFE + CASES + ["pit.approve_amendment", "pit.view_daily_report",
-                                             "pit.close_gaming_day", "pit.view_gamingday",
-                                             "pit.view_dayevent", "count.resolve_case",
-                                             "count.decide_recount"],
+                             "count.view_rotation", "count.add_rotation", "pit.view_flag"] + ALERTS,
+    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ALERTS + ["pit.flag_jogo", "pit.view_daily_report"],
+    MANAGER: READ_ALL + FLAG_LIFE + CASES + ALERTS + ["pit.approve_amendment", "pit.view_daily_report",
+                                                      "pit.close_gaming_day", "pit.view_gamingday",
+                                                      "pit.view_dayevent", "count.resolve_case",
+                                                      "count.decide_recount",
+                                                      "floor.acknowledge_escalated_alert"],
     COUNTER: ["count.view_box", "count.count_box"],
 }
 

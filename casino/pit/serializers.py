@@ -63,8 +63,8 @@ class TableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "casino", "number", "variant", "stake", "commission", "rule_set_code", "rule_set_version",
-                  "is_open", "jogos_recorded", "next"]
+        fields = ["id", "casino", "number", "area", "variant", "stake", "commission", "rule_set_code",
+                  "rule_set_version", "is_open", "jogos_recorded", "next"]
         read_only_fields = ["rule_set_code", "rule_set_version"]
 
     def get_commission(self, table: Table) -> int:

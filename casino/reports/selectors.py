@@ -21,7 +21,7 @@ from casino.pit.days import day_bounds, hours_of_the_day
 from casino.pit.heads import Head, heads
 from casino.pit.models import Amendment, Casino, DayEvent, GamingDay, Jogo, Refusal, superseded
 from casino.pit.selectors import first_recorded
-from casino.terms.vocabulary import article_name, exception_kind_name, rule_set_title, tier_label
+from casino.terms.vocabulary import article_name, exception_kind_name, person_name, rule_set_title, tier_label
 from regulation.rules import DEFAULT, RULE_SETS, RuleSet, rule_set
 
 # 0, 1, 2 fán (Art. 6, I-5): every grade a shipped rule set can give.
@@ -171,8 +171,8 @@ def _amendment_text(facts: dict) -> str:
     amendment = facts["amendment"]
     if amendment.state == Amendment.PENDING:
         return _("amendment pending, proposed by %(maker)s: %(reason)s") % {
-            "maker": amendment.proposed_by.get_username(), "reason": amendment.reason}
-    words = {"maker": amendment.proposed_by.get_username(), "checker": amendment.decided_by.get_username(),
+            "maker": person_name(amendment.proposed_by), "reason": amendment.reason}
+    words = {"maker": person_name(amendment.proposed_by), "checker": person_name(amendment.decided_by),
              "reason": amendment.reason}
     if amendment.state == Amendment.APPROVED:
         return _("amended, proposed by %(maker)s and approved by %(checker)s: %(reason)s") % words
@@ -181,11 +181,11 @@ def _amendment_text(facts: dict) -> str:
 
 def _flag_text(facts: dict) -> str:
     flag = facts["flag"]
-    words = {"who": flag.raised_by.get_username(), "note": flag.note}
+    words = {"who": person_name(flag.raised_by), "note": flag.note}
     if flag.is_open:
         return _("flagged by %(who)s: %(note)s (open)") % words
     return _("flagged by %(who)s: %(note)s; resolved by %(resolver)s: %(resolution)s") % {
-        **words, "resolver": flag.resolved_by.get_username(), "resolution": flag.resolution}
+        **words, "resolver": person_name(flag.resolved_by), "resolution": flag.resolution}
 
 
 # The report's own words for each kind of exception its appendix lists, in the appendix's order
@@ -261,7 +261,7 @@ def closed_uncounted(events: list[DayEvent], day: Reconciliation) -> list[Closed
     for event in events:
         if event.action != DayEvent.CLOSED:
             continue
-        by = event.by.get_full_name() or event.by.get_username()
+        by = person_name(event.by)
         for held in event.overridden:
             params = held.get("params") or {}
             if held.get("code") == BOX_NOT_COUNTED and "table" in params and "shift" in params:

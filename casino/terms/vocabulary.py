@@ -599,3 +599,127 @@ def localise(error: Any, *, field: bool = True) -> str:
             return text
         return pgettext("an error message naming its field", "{field}: {message}").format(field=name, message=text)
     return message
+
+
+def person_name(user: Any) -> str:
+    """How a screen, a report or a PDF names a member of staff: the full name, or the username
+    for an account that has none."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+# --- The floor's alerts (casino/floor/rules.py) ---------------------------------------------------
+# Each rule's name, the words of its alerts (filled from the alert's `params`; chairs there are
+# numbered 1–4 already), the controls the rules come from, and the severities and states.
+
+_ALERT_RULE = {
+    "capital_below_zero": gettext_noop("Capital below zero"),
+    "capital_below_minimum": gettext_noop("Capital below the table's minimum"),
+    "large_transaction": gettext_noop("Large transaction"),
+    "grade_not_declared": gettext_noop("Win with no declared grade"),
+    "grade_differs": gettext_noop("Declared grade differs"),
+    "pay_all": gettext_noop("Pay-all"),
+    "false_win": gettext_noop("False win"),
+    "refusals": gettext_noop("Repeated refusals"),
+    "off_rotation": gettext_noop("Recorded off the rotation"),
+    "game_open": gettext_noop("Long game"),
+    "table_idle": gettext_noop("Idle table"),
+    "box_not_counted": gettext_noop("Box not counted"),
+    "variance_case": gettext_noop("Variance case"),
+    "correction_pending": gettext_noop("Correction waiting"),
+    "flag_open": gettext_noop("Inspector's flag"),
+    "ledger": gettext_noop("Ledger check failed"),
+}
+
+_ALERT_MESSAGE = {
+    "capital_below_zero": gettext_noop("Table {table}, chair {chair}: the capital at stake, {capital}, is below zero."),
+    "capital_below_minimum": gettext_noop("Table {table}, chair {chair}: the capital at stake, {capital}, is below "
+                                          "the table's minimum of {minimum}."),
+    "buy_in": gettext_noop("Table {table}, chair {chair}: a buy-in of {amount}, at or above the large-transaction "
+                           "threshold of {threshold}."),
+    "cash_out": gettext_noop("Table {table}, chair {chair}: a cash-out of {amount}, at or above the "
+                             "large-transaction threshold of {threshold}."),
+    "grade_not_declared": gettext_noop("Table {table}, jogo {number}: a win saved with no declared grade."),
+    "grade_differs": gettext_noop("Table {table}, jogo {number}: the declared grade, {declared} fán, differs from "
+                                  "the computed one, {computed} fán."),
+    "grade_on_no_win": gettext_noop("Table {table}, jogo {number}: a grade of {declared} fán was declared on a jogo "
+                                    "nobody won."),
+    "pay_all": gettext_noop("Table {table}, jogo {number}: a pay-all."),
+    "false_win": gettext_noop("Table {table}, jogo {number}: a false win."),
+    "refusals": gettext_noop("Table {table}: {count} refused records within {minutes} minutes."),
+    "off_rotation": gettext_noop("Table {table}, jogo {number}: recorded by {person}, who is not on the table's "
+                                 "dealer rotation."),
+    "game_open": gettext_noop("Table {table}: a game open for more than {hours} hours."),
+    "table_idle": gettext_noop("Table {table}: open with no jogo for {minutes} minutes or more."),
+    "box_not_counted": gettext_noop("Table {table}: the box of {day}, shift {shift} ({starts}–{ends}), is not "
+                                    "counted {hours} hours after the shift ended."),
+    "variance_case": gettext_noop("Table {table}: variance case {case} opened on the box of {day}, shift {shift}."),
+    "variance_case_reopened": gettext_noop("Table {table}: variance case {case} reopened on the box of {day}, "
+                                           "shift {shift}."),
+    "correction_pending": gettext_noop("Table {table}, jogo {number}: a correction has waited more than {minutes} "
+                                       "minutes for a second person."),
+    "flag_open": gettext_noop("Table {table}, jogo {number}: an inspector flagged it."),
+    "ledger": gettext_noop("The check of the ledger's hash chains found {problems} problem(s); the first are "
+                           "listed below."),
+}
+
+_ALERT_CONTROL = {
+    "capital": gettext_noop("capital at stake"),
+    "large_transactions": gettext_noop("large-transaction control"),
+    "declared_grade": gettext_noop("declared grade check"),
+    "refusals": gettext_noop("refused records"),
+    "rotation": gettext_noop("dealer rotation"),
+    "game_length": gettext_noop("length of a game"),
+    "idle_table": gettext_noop("idle tables"),
+    "count": gettext_noop("count of the commission boxes"),
+    "variance": gettext_noop("count variance"),
+    "maker_checker": gettext_noop("corrections approved by a second person"),
+    "inspection": gettext_noop("inspection"),
+    "ledger": gettext_noop("ledger integrity"),
+}
+
+_ALERT_SEVERITY = {"info": gettext_noop("information"), "warning": gettext_noop("warning"),
+                   "critical": gettext_noop("critical")}
+# pgettext: an alert (o alerta) is "aberto" where a flag (a sinalização) is "aberta".
+_ALERT_STATE = {"open": ("an alert", "open"), "acknowledged": ("an alert", "acknowledged"),
+                "cleared": ("an alert", "cleared"), "escalated": ("an alert", "escalated")}
+
+
+def alert_rule_name(code: str) -> str:
+    """A rule's name: "Capital below zero"; an unknown code as it is."""
+    return gettext(_ALERT_RULE[code]) if code in _ALERT_RULE else code
+
+
+def alert_control_name(code: str) -> str:
+    """The control a rule comes from, in words: "dealer rotation"."""
+    return gettext(_ALERT_CONTROL[code]) if code in _ALERT_CONTROL else code
+
+
+def alert_severity_name(severity: str) -> str:
+    return gettext(_ALERT_SEVERITY[severity]) if severity in _ALERT_SEVERITY else severity
+
+
+def alert_state_name(state: str) -> str:
+    """"open", "acknowledged", "cleared", "escalated", as an alert is."""
+    context, word = _ALERT_STATE[state]
+    return pgettext(context, word)
+
+
+def alert_message(alert: Any) -> str:
+    """What an alert (anything with `rule` and `params`) says, filled from its params."""
+    params = dict(alert.params or {})
+    template = alert.rule
+    if alert.rule == "large_transaction":
+        template = params.get("kind", "buy_in")
+    elif alert.rule == "grade_differs" and params.get("computed") is None:
+        template = "grade_on_no_win"
+    elif alert.rule == "variance_case" and params.get("reopened"):
+        template = "variance_case_reopened"
+    if template not in _ALERT_MESSAGE:
+        return alert_rule_name(alert.rule)
+    params.setdefault("person", "")
+    try:
+        return gettext(_ALERT_MESSAGE[template]).format(**params)
+    except (KeyError, IndexError):
+        return alert_rule_name(alert.rule)

@@ -13,7 +13,7 @@ from casino.audit.accounted import Run, day_account, runs
 from casino.pit import demo, errors, services
 from casino.pit.models import Refusal, RefusalConfirmation
 from tests.builders.audit import plant
-from tests.builders.pit import DRAW, NOON, next_record, seat, staff, table
+from tests.builders.pit import DRAW, NOON, next_record, on_rotation, seat, staff, table
 from tests.builders.reports import draws
 
 DAY = NOON.date()
@@ -31,6 +31,7 @@ pytestmark = pytest.mark.django_db
 
 
 def recorded(game, by, count, at=NOON, **fields):
+    on_rotation(game.table, by, at)
     return [services.record_jogo(table=game.table, user=by, record=next_record(game, **fields),
                                  at=at)[0] for _ in range(count)]
 

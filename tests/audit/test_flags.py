@@ -146,7 +146,8 @@ def test_raise_comment_and_resolve_from_the_pages(day_with_inspector2):
 
     manager = client_for(people["manager"])
     assert "resolve-form" in manager.get(f"/audit/flags/{flag.pk}/").content.decode()
-    response = manager.post(f"/audit/flags/{flag.pk}/resolve", {"note": "Camera: 14 tiles"}, follow=True)
+    response = manager.post(f"/audit/flags/{flag.pk}/resolve", {"note": "Camera: 14 tiles", "confirmed": "yes"},
+                            follow=True)
 
     page = response.content.decode()
     assert "Flag resolved." in page and "Resolved by manager on" in page and "Camera: 14 tiles" in page

@@ -53,9 +53,9 @@ def test_a_figure_on_an_edge_of_the_band_is_within_it_and_beyond_it_is_outside()
 
 
 def test_figures_per_jogo_and_per_hour_are_decimal_and_none_without_jogos_or_time():
-    figures = TrendFigures(commission=30, jogos=4, seconds=40 * 60)
+    figures = TrendFigures(commission=30, jogos=4, hours=2)
 
-    assert figures.per_jogo == Decimal("7.5") and figures.per_hour == Decimal(45)
+    assert figures.per_jogo == Decimal("7.5") and figures.per_hour == Decimal(15)
     assert TrendFigures().per_jogo is None and TrendFigures(commission=10, jogos=1).per_hour is None
 
 
@@ -89,7 +89,7 @@ def test_a_day_of_draws_after_a_week_of_wins_falls_below_the_band(played):
 
     trend = table_trend(t1, day)
 
-    assert trend.today == TrendFigures(commission=0, jogos=4, seconds=40 * 60)
+    assert trend.today == TrendFigures(commission=0, jogos=4, hours=1)  # 12:10 to 12:40: one hour with jogos
     assert trend.band.days == 7 and trend.band.mean == Decimal(55) / 7
     assert trend.place == BELOW and trend.outside
     assert [t.table.number for t in outside_band(day)] == ["T1"]
@@ -111,12 +111,12 @@ def test_day_month_and_year_to_date_add_up_the_days_of_play(played):
 
     trend = table_trend(t1, day)
 
-    assert trend.today == TrendFigures(10, 2, 20 * 60)
-    assert trend.today.per_hour == 30
+    assert trend.today == TrendFigures(10, 2, 1)
+    assert trend.today.per_hour == 10
     history_jogos = sum(len(results) for results in HISTORY)
     history_commission = 10 * sum(results.count("W") for results in HISTORY)
     assert trend.month_to_date == TrendFigures(history_commission + 10, history_jogos + 2,
-                                               (history_jogos + 2) * 10 * 60)
+                                               len(HISTORY) + 1)  # each day's jogos fall in its 12:00 hour
     assert trend.year_to_date == trend.month_to_date  # nothing before November
 
 
@@ -127,8 +127,8 @@ def test_month_to_date_starts_on_the_first_of_the_month_and_year_to_date_on_the_
 
     trend = table_trend(t1, dt.date(2026, 11, 2))
 
-    assert trend.month_to_date == TrendFigures(10, 2, 20 * 60)
-    assert trend.year_to_date == TrendFigures(50, 6, 60 * 60)
+    assert trend.month_to_date == TrendFigures(10, 2, 1)
+    assert trend.year_to_date == TrendFigures(50, 6, 2)
 
 
 def test_the_dashboards_list_reads_only_the_bands_history_and_agrees_with_the_full_trend(played):
@@ -180,7 +180,7 @@ def test_an_amended_jogo_counts_at_its_current_revision(played):
     trend = table_trend(t1, day)
 
     # 3 wins in 4 jogos; hours from the first revisions (the amendment two hours later is not play)
-    assert trend.today == TrendFigures(30, 4, 40 * 60)
+    assert trend.today == TrendFigures(30, 4, 1)
 
 
 def test_the_trends_of_every_table_take_three_queries_whatever_the_number_of_tables_and_days(

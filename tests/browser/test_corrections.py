@@ -19,7 +19,7 @@ from casino.pit import selectors, services
 from casino.pit.models import Amendment, Jogo
 from casino.pit.services import close_day
 from tests.browser.screen import Screen
-from tests.builders.pit import CAPITAL, DRAW, NOON, next_record, staff
+from tests.builders.pit import CAPITAL, DRAW, NOON, next_record, on_rotation, staff
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("flush_ledger_afterwards")]
@@ -30,6 +30,7 @@ def played():
     """Three jogos at T1: Bruno (South) wins on Carla's (West) discard, a draw, then Bruno, now
     banker, self-draws a red dragon pong."""
     people, t1, t2 = staff()
+    on_rotation(t1, people["dealer"])
     game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], CAPITAL))])
@@ -87,6 +88,8 @@ def test_a_supervisor_proposes_a_correction_and_another_approves_it(screen, play
     screen.wait_for("h1", "Correction of jogo 1")
     screen.type("reason", "The camera confirms it")
     screen.click('button[value="approve"]')
+    screen.wait_for("h1", "Approve the correction of jogo 1")  # it asks first
+    screen.click("form.confirm button")
     screen.wait_for(".messages", "Correction approved")
     assert texts(screen, ".answer li") == ["Jogo 1, revision 1 (amended)", "Jogo 2, revision 1 (capital carried)",
                                            "Jogo 3, revision 1 (capital carried)"]
@@ -112,6 +115,8 @@ def test_a_manager_rejects_a_correction_with_a_reason(screen, played):
     assert Amendment.objects.get().state == Amendment.PENDING
     screen.type("reason", "The camera shows West discarding")
     screen.click('button[value="reject"]')
+    screen.wait_for("h1", "Reject the correction of jogo 1")  # it asks first
+    screen.click("form.confirm button")
     screen.wait_for(".messages", "Correction rejected")
     assert "Rejected" in screen.text(".state") and "The camera shows West discarding" in screen.text(".state")
     assert not texts(screen, ".answer") and not texts(screen, "header.top .count")
@@ -156,6 +161,7 @@ def test_a_closed_gaming_day_is_refused_on_screen(screen, played):
 
 def test_negative_capital_is_refused_on_screen(screen):
     people, t1, t2 = staff()
+    on_rotation(t1, people["dealer"])
     game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], [5000, 100, 2000, 4000]))])

@@ -47,6 +47,8 @@ def test_a_reopened_case_is_noted_escalated_and_resolved_by_a_manager(screen: Sc
 
     screen.find("#escalate_note").send_keys("Second variance on this table this week: the DICJ is told.")
     submit(screen, ".step-escalate button")
+    screen.wait_for("h1", "to the regulator?")  # it asks first
+    submit(screen, "form.confirm button")
     screen.wait_for(".case-state", "escalated to the regulator")
     assert [link.get_attribute("hreflang") for link in screen.driver.find_elements(By.CSS_SELECTOR, "li.pdf a")] == [
         "pt", "zh-hant", "en"]
@@ -57,6 +59,8 @@ def test_a_reopened_case_is_noted_escalated_and_resolved_by_a_manager(screen: Sc
     shot(screen, "variance-case")
     screen.find("#resolve_note").send_keys("Fill slips found: the correction explains it; no loss.")
     submit(screen, ".step-resolve button")
+    screen.wait_for("h1", f"Resolve case {case.pk}?")  # it asks first
+    submit(screen, "form.confirm button")
     screen.wait_for(".case-state", "resolved")
     assert "The case is resolved." in screen.text(".messages")
     assert not screen.driver.find_elements(By.CSS_SELECTOR, ".step-resolve, .step-escalate, .step-explain")
@@ -74,20 +78,23 @@ def test_a_supervisor_puts_a_dealer_on_the_rotation_log_and_closes_the_entry(scr
     as_user(screen, "supervisor")
     screen.open("/count/rotation/?day=2026-11-21")
     screen.wait_for("h1 .log-day", "2026-11-21")
-    assert "Nobody is on the log" in screen.text("table.rotation")
+    before = set(Rotation.objects.values_list("pk", flat=True))  # the dealer's own, which the builder made
     screen.choose("table", str(t1.pk))
     screen.choose("person", str(people["dealer"].pk))
     screen.choose("duty", "dealer")
     screen.type("starts", "14:00")
     submit(screen, "form.add-entry button")
-    screen.wait_for("table.rotation tr.open-entry .from", "2026-11-21 14:00")
-    assert screen.text("table.rotation tr.open-entry .person") == "dealer"
+    screen.wait_for(".messages", "is on the log at table T1 from 14:00")
+    entry = Rotation.objects.exclude(pk__in=before).get()
+    screen.wait_for(f"tr[data-entry='{entry.pk}'].open-entry .from", "2026-11-21 14:00")
+    assert screen.text(f"tr[data-entry='{entry.pk}'] .person") == "dealer"
 
-    entry = Rotation.objects.get()
-    screen.type("ends", "22:15")
+    ends = screen.find(f"#close_{entry.pk}_ends")
+    ends.clear()
+    ends.send_keys("22:15")
     submit(screen, f"tr[data-entry='{entry.pk}'] form.close-entry button")
     screen.wait_for(f"tr[data-entry='{entry.pk}'] .until", "2026-11-21 22:15")
-    assert not screen.driver.find_elements(By.CSS_SELECTOR, "tr.open-entry")
+    assert not screen.driver.find_elements(By.CSS_SELECTOR, f"tr[data-entry='{entry.pk}'].open-entry")
     assert "is closed" in screen.text(".messages")
     entry.refresh_from_db()
     assert entry.ended_by == people["supervisor"]

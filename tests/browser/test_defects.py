@@ -15,7 +15,7 @@ from casino.pit import services
 from casino.pit.demo import FALSE_WIN, PAY_ALL
 from tests.browser.screen import Screen
 from tests.builders.audit import record_next
-from tests.builders.pit import DRAW, NOON, seat, staff
+from tests.builders.pit import DRAW, NOON, on_rotation, seat, staff
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("flush_ledger_afterwards")]
@@ -73,6 +73,7 @@ def test_the_live_preview_marks_the_field_in_question_and_unmarks_it_once_put_ri
 
 def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
     people, t1, _ = staff()
+    on_rotation(t1, people["dealer"], NOON)
     services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate([("陳大文", 5000), ("李小玲", 3000), ("黃志明", 2000),
@@ -98,6 +99,7 @@ def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
 
 def test_the_explained_jogo_in_portuguese(screen):
     people, t1, _ = staff()
+    on_rotation(t1, people["dealer"], NOON)
     game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(["Ana Sousa", "Bruno Lei", "Carla Ho", "Duarte Chan"],

@@ -15,11 +15,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as when
 from selenium.webdriver.support.ui import WebDriverWait
 
-from casino.pit import errors, selectors, services
+from casino.pit import days, errors, selectors, services
 from casino.pit.models import Game, Movement
 from casino.terms.vocabulary import localise
 from tests.browser.screen import Screen
-from tests.builders.pit import DRAW, next_record
+from tests.builders.pit import DRAW, next_record, on_rotation
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("flush_ledger_afterwards")]
@@ -33,9 +33,14 @@ def a_game(people, *, minutes_ago: int = 95) -> Game:
     `minutes_ago`; Bruno wins a chicken hand on Carla's discard (Ana pays 50 as banker, Carla
     and Duarte 25 each, Bruno nets 100 − 10 commission), then a draw."""
     staff_, t1, _ = people
-    start = timezone.now() - minutes_ago * MINUTE
+    now = timezone.now()
+    # Within today's gaming day, which the screens show by default: shortly after the day starts,
+    # the game starts with the day (and its jogos are recorded a few minutes ahead of the clock).
+    start = max(now - minutes_ago * MINUTE, days.day_bounds(days.gaming_day(now))[0])
     players = [{"chair": c, "name": name, "capital": amount}
                for c, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))]
+    for moment in (start, start + 20 * MINUTE):  # the dealer on the rotation, on whichever gaming day it is
+        on_rotation(t1, staff_["dealer"], moment)
     game = services.start_game(table=t1, user=staff_["dealer"], players=players, first_banker=0, at=start)
     services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game), at=start + 10 * MINUTE)
     services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game, **DRAW), at=start + 20 * MINUTE)
@@ -87,7 +92,8 @@ def test_a_dealer_is_not_offered_the_buy_in(screen, people):
     screen.wait_for("nav.floor-nav", "History")
     assert not screen.driver.find_elements(By.CSS_SELECTOR, "a.money-link")
     screen.open(f"/pit/tables/{t1.pk}/money")
-    assert "403 Forbidden" in screen.text("body") and not screen.driver.find_elements(By.CSS_SELECTOR, ".money-form")
+    assert screen.text(".reason") == "Your role does not allow this."
+    assert not screen.driver.find_elements(By.CSS_SELECTOR, ".money-form")
 
 
 def test_a_supervisor_closes_and_opens_his_table(screen, people):
@@ -95,6 +101,8 @@ def test_a_supervisor_closes_and_opens_his_table(screen, people):
     screen.log_in("supervisor")
     screen.open(f"/pit/tables/{t1.pk}/")
     screen.click("form.open-close button")
+    screen.wait_for("main h1", "Close table T1?")
+    screen.click("form.confirm button")
     screen.wait_for(".messages", "Table T1 is closed.")
     assert "This table is closed." in screen.text("main")
     assert screen.text("form.open-close button") == "Open the table"

@@ -11,7 +11,7 @@ from casino.count.models import Box
 from casino.pit import services as pit_services
 from casino.pit.models import Jogo
 from casino.pit.roles import COUNTER
-from tests.builders.pit import NOON, next_record, seat, staff, user
+from tests.builders.pit import NOON, next_record, on_rotation, seat, staff, user
 
 PASSWORD = "correct horse battery"
 DAY = dt.date(2026, 11, 21)
@@ -65,6 +65,9 @@ def moment(hour: int, minute: int = 0) -> dt.datetime:
 def play_shifts(at_table, dealer, hours=SHIFT_HOURS) -> list[Jogo]:
     """One winning jogo (commission 10 at 25/50) in each shift of DAY at the table."""
     game = seat(at_table, dealer, at=moment(6, 30))
-    return [pit_services.record_jogo(table=at_table, user=dealer, record=next_record(game, **DRAGON),
-                                     at=moment(hour))[0]
-            for hour in hours]
+    jogos = []
+    for hour in hours:
+        on_rotation(at_table, dealer, moment(hour))
+        jogos.append(pit_services.record_jogo(table=at_table, user=dealer, record=next_record(game, **DRAGON),
+                                              at=moment(hour))[0])
+    return jogos

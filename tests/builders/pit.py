@@ -23,14 +23,18 @@ def user(name: str, role: str | None) -> User:
 
 
 def table(number="T1", variant="conventional", stake=25, staff=()) -> Table:
+    """A table of Casino Lisboa; the dealers of its `staff` on its rotation for today's gaming day."""
     casino, _ = Casino.objects.get_or_create(name="Casino Lisboa")
     made = Table.objects.create(casino=casino, number=number, variant=variant, stake=stake)
     made.staff.set(staff)
+    for person in staff:  # its dealers on its rotation today, so that they record now on screen and by the API
+        on_rotation(made, person, timezone.now())
     return made
 
 
 def staff():
-    """dealer and supervisor assigned to T1; a second dealer at T2; inspector; manager."""
+    """dealer and supervisor assigned to T1; a second dealer at T2; inspector; manager. Each dealer
+    is on his table's rotation for today's gaming day (`table`)."""
     people = {"dealer": user("dealer", DEALER), "supervisor": user("supervisor", SUPERVISOR),
               "supervisor2": user("supervisor2", SUPERVISOR), "other_dealer": user("other_dealer", DEALER),
               "inspector": user("inspector", INSPECTOR), "manager": user("manager", MANAGER)}
@@ -39,7 +43,21 @@ def staff():
     return people, t1, t2
 
 
+def on_rotation(at_table: Table, person: User, at=NOON) -> None:
+    """Put a dealer on `at_table`'s rotation from the start of the gaming day of `at`, through the
+    count's service, unless an entry already holds him there at `at`: the rotation decides who
+    records (casino/count/receivers.py). A supervisor records as he is (covering his table)."""
+    from casino.count import rotation, services as count_services
+    from casino.pit import days
+
+    if person.has_perm("pit.open_close_table") or rotation.on_rotation(table=at_table, person=person, at=at):
+        return
+    starts = days.day_bounds(days.gaming_day(at))[0]
+    count_services.rotation_start(table=at_table, person=person, starts_at=starts, user=person, at=at)
+
+
 def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON):
+    on_rotation(at_table, by, at)
     players = [{"chair": c, "name": f"Player {c}", "capital": amount}
                for c, amount in enumerate(capital) if amount is not None]
     return services.start_game(table=at_table, user=by, players=players, first_banker=first_banker, at=at)
@@ -58,7 +76,8 @@ def next_record(game, **fields) -> dict:
 
 
 def record_next(game, by, at=NOON, **fields) -> Jogo:
-    """Record the game's next jogo (`next_record`) through the service."""
+    """Record the game's next jogo (`next_record`) through the service, `by` on the rotation."""
+    on_rotation(game.table, by, at)
     jogo, created = services.record_jogo(table=game.table, user=by, record=next_record(game, **fields), at=at)
     assert created
     return jogo

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from casino.pit import demo, errors, selectors, services
 from casino.pit.models import Casino, Jogo, Table
 from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
-from tests.builders.pit import seat, table, user
+from tests.builders.pit import on_rotation, seat, table, user
 
 DAY = dt.date(2026, 11, 21)
 NOON = timezone.make_aware(dt.datetime(2026, 11, 21, 12, 0))
@@ -26,6 +26,7 @@ def at(hours: float) -> dt.datetime:
 
 
 def record_at(game, fields: dict, when: dt.datetime, by: User) -> Jogo:
+    on_rotation(game.table, by, when)
     row, _ = services.record_jogo(table=game.table, user=by,
                                   record={**selectors.record_header(game), "result": "win", **fields}, at=when)
     return row

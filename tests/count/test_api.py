@@ -90,6 +90,11 @@ ENDPOINTS = [
      {"table": "{t1}", "person": "{counter1}", "starts_at": "2026-11-21T13:00:00+08:00"}, {"supervisor"}, 201),
     ("rotation close", "post", "/api/v1/count/rotation/{entry}/close/", {"ends_at": "2026-11-21T14:00:00+08:00"},
      {"supervisor"}, 200),
+    ("rotation relieve", "post", "/api/v1/count/rotation/{entry}/relieve/",
+     {"person": "{counter1}", "at": "2026-11-21T13:00:00+08:00"}, {"supervisor"}, 201),
+    ("rotation draft", "get", "/api/v1/count/rotation/draft/?day=2026-11-21&shift=2", None, ROTATION_READERS, 200),
+    ("rotation confirm", "post", "/api/v1/count/rotation/confirm/",
+     {"day": "2026-11-21", "shift": 2, "lines": [{"entry": "{entry}", "person": "{counter1}"}]}, {"supervisor"}, 201),
 ]
 
 
@@ -99,8 +104,12 @@ def _ids(w) -> dict:
 
 
 def _body(body, w):
-    return {key: int(value.format(**_ids(w))) if isinstance(value, str) and value.startswith("{") else value
-            for key, value in body.items()} if body else body
+    def filled(value):
+        if isinstance(value, list):
+            return [_body(item, w) for item in value]
+        return int(value.format(**_ids(w))) if isinstance(value, str) and value.startswith("{") else value
+
+    return {key: filled(value) for key, value in body.items()} if body else body
 
 
 def _written():

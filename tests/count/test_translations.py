@@ -43,6 +43,7 @@ def clean(texts: list[str]) -> list[str]:
 @pytest.mark.parametrize("language", ["pt", "zh-hant"])
 @pytest.mark.parametrize("who, url", [("manager", "/count/cases/{case}/"), ("inspector", "/count/cases/?state=all"),
                                       ("supervisor", "/count/rotation/?day=2026-11-21"),
+                                      ("supervisor", "/count/rotation/draft?day=2026-11-21&shift=2"),
                                       ("manager", "/reports/?casino={casino}&day=2026-11-21")])
 def test_the_count_room_s_screens_have_no_english_word(client, worked, language, who, url):
     people, t1, case = worked

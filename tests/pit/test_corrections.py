@@ -91,7 +91,8 @@ def proposed(played):
 def test_another_supervisor_of_the_table_or_a_manager_decides(client, proposed, who, status):
     people, t1, game, rows, amendment = proposed
     as_user(client, people[who])
-    response = client.post(reverse("pit:correction", args=[amendment.pk]), {"action": "reject", "reason": "no"})
+    response = client.post(reverse("pit:correction", args=[amendment.pk]),
+                           {"action": "reject", "reason": "no", "confirmed": "yes"})
     assert response.status_code == status
     amendment.refresh_from_db()
     assert amendment.state == (Amendment.REJECTED if status == 302 else Amendment.PENDING)
@@ -203,7 +204,7 @@ def test_a_rejection_states_its_reason(client, proposed, language, words):
     response = client.post(reverse("pit:correction", args=[amendment.pk]), {"action": "reject", "reason": " "})
     assert response.status_code == 400 and words in page(response)
     client.post(reverse("pit:correction", args=[amendment.pk]),
-                {"action": "reject", "reason": "the camera shows South"})
+                {"action": "reject", "reason": "the camera shows South", "confirmed": "yes"})
     amendment.refresh_from_db()
     assert (amendment.state, amendment.decision_reason) == (Amendment.REJECTED, "the camera shows South")
     assert "the camera shows South" in page(client.get(reverse("pit:correction", args=[amendment.pk])))
@@ -247,7 +248,8 @@ def test_a_correction_leaving_negative_capital_is_refused(client, language, word
 def test_an_approval_shows_the_new_revision_and_every_carried_revision(client, proposed):
     people, t1, game, rows, amendment = proposed
     as_user(client, people["supervisor2"])
-    response = client.post(reverse("pit:correction", args=[amendment.pk]), {"action": "approve", "reason": ""})
+    response = client.post(reverse("pit:correction", args=[amendment.pk]),
+                           {"action": "approve", "reason": "", "confirmed": "yes"})
     assert response.status_code == 302
     amendment.refresh_from_db()
     assert amendment.state == Amendment.APPROVED and amendment.decided_by == people["supervisor2"]

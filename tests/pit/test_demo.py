@@ -1,13 +1,15 @@
 """The demo casino of fixtures/demo.json: made by the real service, complete, and intact."""
+import datetime as dt
 import json
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from casino.pit import demo
 from casino.pit.management.commands.demo import FIXTURE
-from casino.pit.models import Amendment, Game, Jogo, Refusal, Table
+from casino.pit.models import Amendment, Game, Jogo, Movement, Refusal, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +46,28 @@ def test_the_committed_fixture_loads_with_an_intact_ledger():
     call_command("demo", stdout=out)
     call_command("verify_ledger", stdout=out)
     assert "loaded demo.json" in out.getvalue() and "ledger intact: 5 table(s) checked" in out.getvalue()
-    assert Jogo.objects.count() == len(fixture_ledger())
+    assert Jogo.objects.filter(gaming_day=dt.date(2026, 11, 21)).count() == len(fixture_ledger())
+
+
+def test_the_demo_records_today_s_floor_up_to_now_and_lists_every_account():
+    out = StringIO()
+    before = timezone.now()
+    call_command("demo", stdout=out)
+    today = Jogo.objects.filter(recorded_at__gt=before - dt.timedelta(days=1)).exclude(gaming_day=dt.date(2026, 11, 21))
+    assert today.exists() and all(j.recorded_at <= timezone.now() for j in today)
+    assert today.filter(pay_all=True).exists() and today.filter(result="false_win").exists()
+    assert today.filter(fan_mismatch=True).exists()
+    assert today.filter(recorded_by__username="supervisor", table__number="C-02").exists()  # covering
+    assert Refusal.objects.filter(table__number="C-01", attempted_at__gt=before - dt.timedelta(days=1)).count() == 3
+    assert Movement.objects.filter(amount__gte=500_000).exists()
+    assert set(Table.objects.filter(is_open=True).values_list("number", flat=True)) == {"C-01", "C-02", "S-01"}
+    assert Game.objects.filter(ended_at__isnull=True).count() == 3
+    listed = out.getvalue()
+    for username, role in [("counter", "counter"), ("counter2", "counter"), ("dealer", "dealer"),
+                           ("supervisor", "supervisor"), ("inspector", "inspector"), ("manager", "manager")]:
+        assert any(line.split()[0] == username and line.split()[-1] == role
+                   for line in listed.splitlines() if line.startswith("  "))
+    assert "'mahjong-demo'" in listed
 
 
 def test_the_committed_fixture_is_what_the_service_records():

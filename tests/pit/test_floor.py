@@ -146,7 +146,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in_from_every_floor_page(client, pe
 def test_a_supervisor_closes_and_opens_his_table(client, people):
     staff_, t1, _ = people
     as_(client, staff_["supervisor"])
-    response = client.post(reverse("pit:close_table", args=[t1.pk]), follow=True)
+    response = client.post(reverse("pit:close_table", args=[t1.pk]), {"confirmed": "yes"}, follow=True)
     t1.refresh_from_db()
     assert not t1.is_open and "Table T1 is closed." in response.content.decode()
     assert "Open the table" in response.content.decode()

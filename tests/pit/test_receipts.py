@@ -11,7 +11,7 @@ from django.urls import reverse
 from casino.pit import selectors, services
 from casino.reports.pdf import report_html
 from casino.reports.selectors import daily_summary
-from tests.builders.pit import BIG_THREE_DRAGONS_PAY_ALL, NOON, seat
+from tests.builders.pit import BIG_THREE_DRAGONS_PAY_ALL, NOON, on_rotation, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,7 @@ CHICKEN = {"result": "win", "winner": "S", "discarder": "W", "concealed": "345m6
 def recorded(people, fields: dict, at: dt.datetime = NOON):
     staff_, t1, _ = people
     game = seat(t1, staff_["dealer"])
+    on_rotation(t1, staff_["dealer"], at)
     record = {**selectors.record_header(game), **fields}
     jogo, created = services.record_jogo(table=t1, user=staff_["dealer"], record=record, at=at)
     assert created

@@ -203,6 +203,7 @@ def test_art_8_a_table_runs_only_at_a_tier_of_its_variant_under_its_rule_set(var
     assert "stake" in invalid.value.message_dict
     made.save()  # past the validation, as a script might: the service refuses to seat a game
     people, _t1, _t2 = staff()
+    made.staff.add(people["supervisor"])  # he covers the table: the rotation lets him seat
     with pytest.raises(errors.Refused) as refused:
         seat(made, people["supervisor"], capital=[5000, 3000, 2000, 4000])
     assert refused.value.problems[0].article == "8"

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from casino.pit import demo, errors, selectors, services
 from casino.pit.models import Amendment, DayEvent, GamingDay, Jogo, Refusal
 from casino.pit.services import close_day, reopen_day
-from tests.builders.pit import seat, table, user
+from tests.builders.pit import on_rotation, seat, table, user
 from tests.builders.reports import DAY, at, record_at
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +87,7 @@ def test_a_closed_day_takes_no_new_jogo_and_the_attempt_is_kept(r1_with_a_win):
     assert Refusal.objects.get().errors[0]["code"] == "day_closed"
 
     # 06:00 on the 22nd starts the next gaming day, which is open.
+    on_rotation(r1, people["dealer"], at(18))
     row, created = services.record_jogo(table=r1, user=people["dealer"],
                                        record=selectors.record_header(game) | {"result": "win", **demo.CHICKEN},
                                        at=at(18))

@@ -133,7 +133,8 @@ def staff_table():
     from django.contrib.auth.models import User
 
     from tests.builders.pit import table
-    return User.objects.get(username="dealer"), table("T3", variant="simplified", stake=100)
+    dealer = User.objects.get(username="dealer")
+    return dealer, table("T3", variant="simplified", stake=100, staff=[dealer])  # on its rotation today
 
 
 def test_an_empty_first_bankers_chair_is_named_by_its_number_from_1(at_table):

@@ -16,7 +16,7 @@ import pytest
 from casino.pit import errors, services
 from casino.pit.models import Jogo
 from tests.builders.audit import DAY, plant, record_next
-from tests.builders.pit import NOON, staff
+from tests.builders.pit import NOON, on_rotation, staff
 from tests.builders.words import NAMES, REASON, page, read, wrong_words
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +31,7 @@ def casino():
     from tests.builders.pit import DRAW
 
     people, t1, _ = staff()
+    on_rotation(t1, people["dealer"], NOON)
     game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))])

@@ -20,7 +20,7 @@ from ..errors import capital_article, refuse
 from ..models import Amendment, Jogo, Movement, Table
 from ..scoring import jogo_row, scored
 from ..selectors import current_jogos, current_revision, last_jogo, replayed, with_movements
-from ..signals import correction_approved
+from ..signals import correction_approved, happened
 from .closing import refuse_if_day_closed
 from .ledger import append_row, locked_table, move_projection, projection
 
@@ -88,8 +88,10 @@ def propose_amendment(*, jogo: Jogo, user: User, record: dict, reason: str,
     with transaction.atomic():
         locked_table(jogo.table)
         correction = _check_correction(jogo, record)
-        return Amendment.objects.create(jogo=correction.original, record=record, reason=reason.strip(),
-                                        proposed_by=user, proposed_at=at)
+        proposed = Amendment.objects.create(jogo=correction.original, record=record, reason=reason.strip(),
+                                            proposed_by=user, proposed_at=at)
+        happened("correction_proposed", table=jogo.table, subject=proposed, user=user, at=at)
+        return proposed
 
 
 def decide_amendment(*, amendment: Amendment, user: User, approve: bool, reason: str = "",
@@ -117,6 +119,7 @@ def decide_amendment(*, amendment: Amendment, user: User, approve: bool, reason:
         amendment.save()
         if approve:
             correction_approved.send(sender=Amendment, amendment=amendment)
+        happened("correction_decided", table=table, subject=amendment, user=user, at=at)
         return amendment
 
 

@@ -10,9 +10,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from casino.terms.vocabulary import person_name
+
 from ..days import minute
 from ..errors import refuse
 from ..models import Flag, FlagComment, Jogo, Refusal, RefusalConfirmation
+from ..signals import happened
 
 
 def flag(*, jogo: Jogo, user: User, note: str, at: dt.datetime | None = None) -> Flag:
@@ -20,9 +23,12 @@ def flag(*, jogo: Jogo, user: User, note: str, at: dt.datetime | None = None) ->
     until someone else resolves it (`resolve_flag`)."""
     if not note or not note.strip():
         raise refuse(code="note", template=gettext_noop("A flag says what the inspector saw."), field="note")
+    at = at or timezone.now()
     with transaction.atomic():
-        return Flag.objects.create(table=jogo.table, number=jogo.number, note=note.strip(), raised_by=user,
-                                   raised_at=at or timezone.now())
+        raised = Flag.objects.create(table=jogo.table, number=jogo.number, note=note.strip(), raised_by=user,
+                                     raised_at=at)
+        happened("flag_raised", table=jogo.table, subject=raised, user=user, at=at)
+        return raised
 
 
 def comment_on_flag(*, flag: Flag, user: User, note: str, at: dt.datetime | None = None) -> FlagComment:
@@ -45,13 +51,14 @@ def resolve_flag(*, flag: Flag, user: User, note: str, at: dt.datetime | None = 
         if not flag.is_open:
             raise refuse(code="flag_resolved", conflict=True,
                          template=gettext_noop("This flag was already resolved by {who} on {when}."),
-                         who=flag.resolved_by.get_username(),
+                         who=person_name(flag.resolved_by),
                          when=minute(flag.resolved_at))
         if flag.raised_by_id == user.pk:
             raise refuse(code="own_flag", template=gettext_noop("Nobody resolves a flag he raised himself: another "
                                                                 "inspector or a manager must."), conflict=True)
         flag.resolved_by, flag.resolved_at, flag.resolution = user, at, note.strip()
         flag.save(update_fields=["resolved_by", "resolved_at", "resolution"])
+        happened("flag_resolved", table=flag.table, subject=flag, user=user, at=at)
         return flag
 
 
@@ -68,7 +75,7 @@ def confirm_refusal(*, refusal: Refusal, user: User, note: str, at: dt.datetime 
         if earlier is not None:
             raise refuse(code="refusal_confirmed", conflict=True,
                          template=gettext_noop("This refused attempt was already confirmed by {who} on {when}."),
-                         who=earlier.confirmed_by.get_username(),
+                         who=person_name(earlier.confirmed_by),
                          when=minute(earlier.confirmed_at))
         if refusal.attempted_by_id == user.pk:
             raise refuse(code="own_refusal", template=gettext_noop("Nobody confirms his own refused attempt: another "

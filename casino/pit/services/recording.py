@@ -21,6 +21,7 @@ from ..errors import Refused, capital_article, chair_number, refuse, stored
 from ..models import Game, GamingDay, Jogo, Movement, Player, Refusal, Table
 from ..scoring import jogo_row, scored
 from ..selectors import open_game, standing
+from ..signals import happened, may_record
 from .closing import day_closed_refusal, refuse_if_day_closed
 from .ledger import append_row, locked_table, move_projection, projection
 
@@ -49,6 +50,7 @@ def start_game(*, table: Table, user: User, players: list[dict], first_banker: i
         if not table.is_open:
             raise refuse(code="table_closed", template=gettext_noop("Table {table} is closed."), field="table",
                          table=table.number)
+        refuse_off_duty(table, user, at)
         if open_game(table):
             raise refuse(code="game_in_progress", article="3", conflict=True, cite=True,
                          template=gettext_noop("table {table} already has a game in progress; end it before seating "
@@ -88,6 +90,7 @@ def start_game(*, table: Table, user: User, players: list[dict], first_banker: i
                                     after_jogos=0, recorded_at=at, recorded_by=user, gaming_day=gaming_day(at)),
                     moves=projection(game, Progress.start(chairs=chairs, banker=first_banker), 0, amounts)
                     if last else None)
+        happened("game_started", table=table, subject=game, user=user, at=at)
         return game
 
 
@@ -103,6 +106,7 @@ def end_game(*, game: Game, user: User, at: dt.datetime | None = None) -> Game:
             game.save(update_fields=["ended_at", "ended_by"])
         if table.game_id == game.pk:
             move_projection(table, projection(None))
+            happened("game_ended", table=table, subject=game, user=user, at=at)
         return game
 
 
@@ -140,19 +144,21 @@ def move_money(*, game: Game, user: User, chair: int, kind: str, amount: int,
                             recorded_at=at, recorded_by=user, gaming_day=gaming_day(at))
         amounts[chair] += movement.signed_amount
         append_row(table, movement, moves={"game_capital": amounts})
+        happened("money_moved", table=table, subject=movement, user=user, at=at)
         return movement
 
 
-def open_table(*, table: Table) -> Table:
+def open_table(*, table: Table, user: User | None = None, at: dt.datetime | None = None) -> Table:
     """Open a table, so that games are seated at it."""
     with transaction.atomic():
         table = locked_table(table)
         table.is_open = True
         table.save(update_fields=["is_open"])
+        happened("table_opened", table=table, user=user, at=at or timezone.now())
         return table
 
 
-def close_table(*, table: Table) -> Table:
+def close_table(*, table: Table, user: User | None = None, at: dt.datetime | None = None) -> Table:
     """Close a table; refused while a game is in progress there (end it first)."""
     with transaction.atomic():
         table = locked_table(table)
@@ -162,6 +168,7 @@ def close_table(*, table: Table) -> Table:
                                                "table."), table=table.number)
         table.is_open = False
         table.save(update_fields=["is_open"])
+        happened("table_closed", table=table, user=user, at=at or timezone.now())
         return table
 
 
@@ -182,7 +189,7 @@ def _refuse_off_tier(table: Table, code: str, version: int) -> None:
 
 
 @transaction.atomic
-def change_rule_set(*, table: Table, code: str, version: int) -> Table:
+def change_rule_set(*, table: Table, code: str, version: int, user: User | None = None) -> Table:
     """The rule set the table's next jogos are scored under. The jogos already recorded keep the
     one that scored them, and the audit judges them by it. Refused while a game is in progress
     (a game is played under one rule set), for an unknown rule set, and when the table's tier is
@@ -195,6 +202,7 @@ def change_rule_set(*, table: Table, code: str, version: int) -> Table:
     _refuse_off_tier(table, code, version)
     table.rule_set_code, table.rule_set_version = code, version
     table.save(update_fields=["rule_set_code", "rule_set_version"])
+    happened("rule_set_changed", table=table, user=user, at=timezone.now())
     return table
 
 
@@ -263,6 +271,7 @@ def record_jogo(*, table: Table, user: User, record: dict, idempotency_key: str 
                                                    "recording again."), current=table.jogos_recorded + 1, number=number)
             if day_closed:
                 raise day_closed_refusal(day)
+            refuse_off_duty(table, user, at)
             game, state, amounts = next_jogo(table)
             parsed, result = scored(table, state, amounts, record, table.rules)
             position = table.game_jogos + 1
@@ -274,11 +283,23 @@ def record_jogo(*, table: Table, user: User, record: dict, idempotency_key: str 
             if after.complete:
                 game.ended_at = at  # I-2: the North round is over
                 game.save(update_fields=["ended_at"])
+            happened("jogo_recorded", table=table, subject=row, user=user, at=at)
             return row, True
     except Refused as refused:
-        Refusal.objects.create(table=table, attempted_at=at, attempted_by=user, record=_storable(record),
-                               errors=[stored(problem) for problem in refused.problems])
+        with transaction.atomic():
+            kept = Refusal.objects.create(table=table, attempted_at=at, attempted_by=user, record=_storable(record),
+                                          errors=[stored(problem) for problem in refused.problems])
+            happened("jogo_refused", table=table, subject=kept, user=user, at=at)
         raise
+
+
+def refuse_off_duty(table: Table, user: User, at: dt.datetime) -> None:
+    """Refuse a person who may not record at `table` at `at`: what the receivers of `may_record`
+    answer (the count: the rotation log decides who deals where)."""
+    problems = [problem for _receiver, answer in may_record.send(sender=Table, table=table, user=user, at=at)
+                for problem in answer or ()]
+    if problems:
+        raise Refused(*problems)
 
 
 def _storable(record):

@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -12,15 +13,17 @@ DUMPED = ["auth.user", "pit"]
 
 
 class Command(BaseCommand):
-    help = ("Load the demo casino (fixtures/demo.json) into an empty database. With --build, make it "
-            "afresh through the recording service instead; with --dump FILE, write it out as a fixture.")
+    help = ("Load the demo casino (fixtures/demo.json) into an empty database, then record today's floor up "
+            "to now through the services, and list every account. With --build, make the demo day afresh "
+            "through the recording service instead; with --dump FILE, write the demo day out as a fixture.")
 
     def add_arguments(self, parser):
         parser.add_argument("--build", action="store_true", help="record the demo day through the service")
         parser.add_argument("--dump", metavar="FILE", help="after building or loading, write the fixture here")
 
     def handle(self, *args, build=False, dump=None, **options):
-        if Casino.objects.exists():
+        already = Casino.objects.exists()
+        if already:
             self.stdout.write("demo: the database already has a casino; nothing loaded")
         elif build:
             demo.build()
@@ -29,8 +32,14 @@ class Command(BaseCommand):
             self.stdout.write("demo: built through the recording service")
         else:
             call_command("loaddata", str(FIXTURE), verbosity=0)
-            self.stdout.write(f"demo: loaded {FIXTURE.name}; users {', '.join(u for u, *_ in demo.USERS)}, "
-                              f"password {demo.PASSWORD!r}")
+            self.stdout.write(f"demo: loaded {FIXTURE.name}")
         if dump:
             apps = DUMPED + [label for label, _step in demo.STEPS]
             call_command("dumpdata", *apps, natural_foreign=True, indent=1, output=dump, verbosity=0)
+        if not already:
+            demo.live()
+            self.stdout.write("demo: today's floor recorded up to now")
+            self.stdout.write(f"demo: accounts, each with the password {demo.PASSWORD!r}:")
+            for person in User.objects.order_by("username").prefetch_related("groups"):
+                roles = ", ".join(group.name for group in person.groups.all()) or "-"
+                self.stdout.write(f"  {person.username:<12} {person.get_full_name():<20} {roles}")
