@@ -110,6 +110,8 @@ def write(casino_id: int, raised: list[Raise], ended: list[End], *, at: dt.datet
         return [], 0
     log = _locked_log(casino_id)
     new, clearing = _plan(casino_id, raised, ended, _standing(casino_id, wanted), at)
+    if not new and not clearing:  # another writer raised or cleared them while this one waited
+        return [], 0
     events = [AlertEvent(alert_id=pk, kind=AlertEvent.CLEARED, recorded_at=at) for pk, _table in clearing]
     _append(log, [*new, *events])
     Alert.objects.bulk_create(new)
@@ -128,6 +130,8 @@ def escalate(alerts: list[Alert], *, at: dt.datetime) -> int:
     log = _locked_log(alerts[0].casino_id)
     alerts = list(Alert.objects.open().filter(pk__in=[alert.pk for alert in alerts], escalated_at__isnull=True)
                   .order_by("pk"))  # as they stand under the lock
+    if not alerts:  # another tick escalated them, or a person acknowledged them, while this one waited
+        return 0
     events = [AlertEvent(alert_id=alert.pk, kind=AlertEvent.ESCALATED, recorded_at=at) for alert in alerts]
     _append(log, events)
     AlertEvent.objects.bulk_create(events)

@@ -18,7 +18,7 @@ from casino.floor.verify import breaks
 from casino.pit.heads import departures, snapshot
 from tests.builders.alerts import floor_at_noon
 from tests.builders.ledger import behind_the_applications_back, on_postgresql
-from tests.builders.pit import NOON, record_next
+from tests.builders.pit import NOON, record_next, staff
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +134,45 @@ def test_postgresql_lets_the_service_acknowledge_escalate_and_clear(lived):
     second = Alert.objects.order_by("seq").last()
     alerts.acknowledge(alert=second, user=people["manager"], note="seen too", at=NOON + 20 * MINUTE)
     assert Alert.objects.acknowledged().count() == 2 and breaks().found == []
+
+
+@on_postgresql  # row locks and the append-only trigger are PostgreSQL's; SQLite writes one at a time
+@pytest.mark.usefixtures("flush_ledger_afterwards")
+def test_two_writers_of_the_same_alert_at_once_write_it_once_and_neither_fails():
+    """Regression (CI, PostgreSQL): two refusals at one table at once both want the `refusals`
+    alert. The second writer, waiting for the casino's alert log while the first raises it, finds
+    nothing left to write under the lock, and leaves the log's head where the first moved it
+    (moving it onto no new row is what the database refuses)."""
+    import threading
+
+    from django.db import connections
+
+    from casino.floor.rules import Raise
+
+    people, t1, _t2 = staff()
+    wanted = [Raise("refusals", t1.pk, f"table:{t1.pk}", {"count": 3, "minutes": 10}, gaming_day=NOON.date())]
+    holding, outcome = threading.Event(), []
+
+    def second_writer():
+        try:
+            holding.wait()
+            with transaction.atomic():
+                outcome.append(alerts.write(t1.casino_id, wanted, [], at=NOON))
+        except Exception as error:  # noqa: BLE001 (the test reports it)
+            outcome.append(error)
+        finally:
+            connections.close_all()
+
+    waiting = threading.Thread(target=second_writer)
+    waiting.start()
+    with transaction.atomic():
+        alerts._locked_log(t1.casino_id)  # the first writer holds the lock while the second asks
+        holding.set()
+        waiting.join(timeout=1)  # the second writer waits for the lock: still alive
+        assert waiting.is_alive()
+        first, _cleared = alerts.write(t1.casino_id, wanted, [], at=NOON)
+    waiting.join(timeout=30)
+
+    assert len(first) == 1 and outcome == [([], 0)]
+    assert Alert.objects.filter(rule="refusals").count() == 1
+    assert AlertLog.objects.get(casino_id=t1.casino_id).ledger_seq == 1
