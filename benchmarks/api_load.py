@@ -43,7 +43,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 SERVER = "postgres://postgres@127.0.0.1:5432"
-CAPITAL = 1_000_000  # each player's opening capital: draws never move it
+CAPITAL = 100_000  # each player's opening capital (draws never move it): below the large-transaction threshold
 
 
 def _setup(database: str) -> None:
@@ -68,17 +68,19 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
 
     from casino.pit import selectors, services
     from casino.pit.models import Casino, Table
-    from casino.pit.roles import DEALER
+    from casino.pit.roles import DEALER, SUPERVISOR
     call_command("migrate", verbosity=0)
     dealer = User.objects.create_user("load-dealer")
     dealer.groups.add(Group.objects.get(name=DEALER))
+    supervisor = User.objects.create_user("load-supervisor")  # witnesses the seating buy-ins
+    supervisor.groups.add(Group.objects.get(name=SUPERVISOR))
     casino = Casino.objects.create(name="Load casino")
     made = []
     for index in range(tables):
         table = Table.objects.create(casino=casino, number=f"L-{index + 1:02d}", variant="conventional", stake=25)
-        table.staff.add(dealer)
+        table.staff.add(dealer, supervisor)
         game = services.start_game(table=table, user=dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
-                                                          for c in range(4)], first_banker=0)
+                                                          for c in range(4)], first_banker=0, witness=supervisor)
         made.append((table.pk, {**selectors.record_header(game), "result": "draw"}))
     token = Token.objects.create(user=dealer).key
     from django.db import connections
@@ -94,10 +96,11 @@ def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
 
     from casino.pit import selectors, services
     from casino.pit.models import Casino, Table
-    dealer = User.objects.get(username="load-dealer")
+    dealer, supervisor = User.objects.get(username="load-dealer"), User.objects.get(username="load-supervisor")
     table = Table.objects.create(casino=Casino.objects.get(), number="L-service", variant="conventional", stake=25)
+    table.staff.add(dealer, supervisor)
     game = services.start_game(table=table, user=dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
-                                                      for c in range(4)], first_banker=0)
+                                                      for c in range(4)], first_banker=0, witness=supervisor)
     record = {**selectors.record_header(game), "result": "draw"}
     times, cpu = [], []
     for number in range(jogos):

@@ -122,6 +122,7 @@ def build(tables: int, jogos: int) -> None:
     from django.contrib.auth.models import Group, User
     from django.utils import timezone
 
+    from casino.count import services as count_services
     from casino.pit import selectors, services
     from casino.pit.models import Casino, Jogo, Table
     from regulation import CURRENT
@@ -135,6 +136,8 @@ def build(tables: int, jogos: int) -> None:
     started = time.perf_counter()
     dealer = User.objects.create_user("bench-dealer")
     dealer.groups.add(Group.objects.get(name="dealer"))
+    supervisor = User.objects.create_user("bench-supervisor")  # witnesses the seating buy-ins, keeps the rotation
+    supervisor.groups.add(Group.objects.get(name="supervisor"))
     casino = Casino.objects.create(name="Casino Benchmark")
     conventional, simplified = scripts()
     day_start = timezone.make_aware(dt.datetime.combine(DAY, dt.time(6, 0)))
@@ -144,13 +147,18 @@ def build(tables: int, jogos: int) -> None:
         tiers = CURRENT.tiers(variant)
         table = Table.objects.create(casino=casino, number=f"M-{number + 1:02d}", variant=variant,
                                      stake=tiers[number % len(tiers)])
+        table.staff.add(dealer, supervisor)
+        count_services.rotation_start(table=table, person=dealer, starts_at=day_start, user=supervisor, at=day_start)
         game = None
         for index in range(jogos):
             when = day_start + index * step + dt.timedelta(seconds=number)
             if game is None or selectors.open_game(table) is None:  # the North round ended the last one (I-2)
-                capital = 100 * table.stake * 4
-                game = services.start_game(table=table, user=dealer, first_banker=0, at=when, players=[
-                    {"chair": chair, "name": f"Player {chair + 1}", "capital": capital} for chair in range(4)])
+                # 400 × X, at most 400,000: above the seat's minimum capital (24 × X at most, rule C-1),
+                # below the large-transaction threshold (a player known by his name alone, rule C-2).
+                capital = min(400 * table.stake, 400_000)
+                game = services.start_game(table=table, user=dealer, first_banker=0, at=when, witness=supervisor,
+                                           players=[{"chair": chair, "name": f"Player {chair + 1}", "capital": capital}
+                                                    for chair in range(4)])
             if variant == "conventional":
                 fields = {"result": "win", **conventional[index % len(conventional)]}
             else:

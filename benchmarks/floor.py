@@ -44,7 +44,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 PG = "postgres://postgres@127.0.0.1:5432"
-CAPITAL = 1_000_000  # each player's opening capital: draws never move it
+CAPITAL = 100_000  # each player's opening capital (draws never move it): below the large-transaction threshold
 
 
 def environment(args) -> dict[str, str]:
@@ -102,7 +102,7 @@ def build(args) -> tuple[str, list[tuple[int, dict, str]]]:
         dealer.groups.add(Group.objects.get(name=DEALER))
         table.staff.add(dealer, supervisor)
         count_services.rotation_start(table=table, person=dealer, starts_at=now, user=supervisor, at=now)
-        game = services.start_game(table=table, user=dealer, first_banker=0, at=now,
+        game = services.start_game(table=table, user=dealer, first_banker=0, at=now, witness=supervisor,
                                    players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL} for c in range(4)])
         made.append((table.pk, {**selectors.record_header(game), "result": "draw"},
                      Token.objects.create(user=dealer).key))

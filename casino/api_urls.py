@@ -68,7 +68,7 @@ class RedocView(LoginFirst, SpectacularRedocView):
 # The root lists every collection of the API: {"tables": ".../api/v1/tables/", ..., "count/boxes": ...}.
 ROOT = {prefix: f"{basename}-list" for prefix, _viewset, basename in pit.router.registry} | {
     f"count/{prefix}": f"{basename}-list" for prefix, _viewset, basename in count.router.registry} | {
-    "alerts": "alert-list"}
+    "alerts": "alert-list", "aml/cases": "suspicioncase-list"}
 
 urlpatterns = [
     *format_suffix_patterns([path("", APIRootView.as_view(api_root_dict=ROOT), name="api-root")]),
@@ -78,5 +78,6 @@ urlpatterns = [
     path("redoc/", RedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("count/", include(count)),
     path("alerts/", include("casino.floor.api_urls")),
+    path("aml/", include("casino.aml.api_urls")),
     path("", include(pit)),
 ]

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "casino.count",
     "casino.calculator",
     "casino.floor",
+    "casino.aml",
 ]
 
 MIDDLEWARE = [
@@ -300,18 +301,29 @@ COUNT_VARIANCE_PERCENT = Decimal(os.environ.get("COUNT_VARIANCE_PERCENT", "2"))
 # 2 s (docs/audit.md); the exports and audit_recompute stream any range.
 AUDIT_PAGE_MAX_JOGOS = int(os.environ.get("AUDIT_PAGE_MAX_JOGOS", "5000"))
 
-# The floor's alerts (casino/floor/rules.py, docs/alerts.md): each rule's thresholds.
-# - LARGE_TRANSACTION_THRESHOLD: a buy-in or cash-out of at least this many patacas (MOP) is
-#   a large transaction;
-# - TABLE_MINIMUM_CAPITAL: {stake X of the tier X/2X: the least capital a seat keeps}; a tier
-#   not named has no minimum (a seat's capital below zero raises an alert whatever the tier);
+# Money at the table: the casino's rules C-1 and C-2 (docs/rules.md §11, docs/money.md).
+# - TABLE_MINIMUM_CAPITAL: {variant: {stake X of the tier X/2X: a lower minimum}}. By default a
+#   seat's minimum capital is the most it can be made to pay in one jogo at its tier under the
+#   table's rule set, worked out by the engine (regulation/capital.py); a casino may set a lower
+#   one per tier here, never a higher one (a system check refuses it);
+# - SEAT_MAXIMUM_CAPITAL: the most a seat may hold at stake, in patacas (MOP);
+# - LARGE_TRANSACTION_THRESHOLD: DICJ Instruction n.º 1/2016: a player's buy-ins, or his
+#   cash-outs, over a gaming day across every table, reaching this many patacas need him
+#   identified first;
+# - PATRON_RETENTION_DAYS: how long a player's personal data is kept after his last movement
+#   (Law 2/2006 keeps records five years); past it, `anonymise_patrons` removes it.
+TABLE_MINIMUM_CAPITAL: dict[str, dict[int, int]] = {}
+SEAT_MAXIMUM_CAPITAL = int(os.environ.get("SEAT_MAXIMUM_CAPITAL", "10000000"))
+LARGE_TRANSACTION_THRESHOLD = int(os.environ.get("LARGE_TRANSACTION_THRESHOLD", "500000"))
+PATRON_RETENTION_DAYS = int(os.environ.get("PATRON_RETENTION_DAYS", str(5 * 366)))
+
+# The floor's alerts (casino/floor/rules.py, docs/alerts.md): each rule's thresholds (and the
+# money settings above).
 # - FLOOR_ALERTS: REFUSALS (that many refused records at one table within REFUSALS_MINUTES);
 #   GAME_OPEN_HOURS (a game open longer); IDLE_TABLE_MINUTES (an open table with no jogo for
 #   that long); BOX_UNCOUNTED_HOURS (a box not counted that long after its shift ended);
 #   CORRECTION_PENDING_MINUTES (a correction waiting that long for its second person);
 #   ESCALATE_AFTER_MINUTES (an alert nobody acknowledged that long escalates to the managers).
-LARGE_TRANSACTION_THRESHOLD = int(os.environ.get("LARGE_TRANSACTION_THRESHOLD", "500000"))
-TABLE_MINIMUM_CAPITAL: dict[int, int] = {}
 FLOOR_ALERTS = {
     "REFUSALS": int(os.environ.get("ALERT_REFUSALS", "3")),
     "REFUSALS_MINUTES": int(os.environ.get("ALERT_REFUSALS_MINUTES", "10")),

@@ -17,6 +17,7 @@ urlpatterns = [
     path("audit/", include("casino.audit.urls")),
     path("calculator/", include("casino.calculator.urls")),
     path("floor/", include("casino.floor.urls")),
+    path("aml/", include("casino.aml.urls")),
     path("api/v1/", include("casino.api_urls")),
 ]
 

@@ -42,6 +42,12 @@
       row.append(chair,
                  element("span", "player", seat.player), element("span", "capital", number(seat.capital)));
       if (seat.chair === game.banker) row.title = words.banker;
+      if (seat.below) {  // casino rule C-1: the next jogo waits for a top-up or the seat's change
+        row.classList.add("short", seat.below === "zero" ? "below-zero" : "below-minimum");
+        row.append(element("span", "below", seat.below === "zero" ? words.below_zero
+          : say(words.below_minimum, {missing: number(seat.missing)})));
+        row.title = say(words.minimum, {minimum: number(game.minimum)});
+      }
       return row;
     }));
     const duty = slot("duty");

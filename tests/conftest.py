@@ -27,6 +27,25 @@ def _test_settings(settings):
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _money_rules(request, settings):
+    """Most tests predate the casino's money rules (docs/rules.md §11: C-1 the minimum capital, C-2
+    the large-transaction threshold) and seat whatever capital their case needs: a winner below
+    Art. 9's cap, a trillion patacas, a player known by his name alone. They run at a casino that
+    set no minimum (0) at any tier, its seat maximum to the engine's limit and its
+    threshold beyond any amount. The tests of those rules are marked `money_rules` and run under
+    the settings the project ships (casino/settings.py)."""
+    if request.node.get_closest_marker("money_rules"):
+        return
+    from regulation.record import MAX_AMOUNT
+    from regulation.rules import RULE_SETS
+
+    settings.TABLE_MINIMUM_CAPITAL = {variant: {stake: 0 for rules in RULE_SETS for stake in rules.tiers(variant)}
+                                      for variant in ("conventional", "simplified")}
+    settings.SEAT_MAXIMUM_CAPITAL = MAX_AMOUNT
+    settings.LARGE_TRANSACTION_THRESHOLD = MAX_AMOUNT + 1
+
+
 @pytest.fixture
 def flush_ledger_afterwards(transactional_db):
     """A transactional test ends with Django emptying every table (TRUNCATE), which the ledger's

@@ -30,7 +30,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS = [("regulation",), ("casino.terms",), ("casino.pit",), ("casino.count",), ("casino.audit",),
-          ("casino.reports", "casino.calculator", "casino.floor")]
+          ("casino.reports", "casino.calculator", "casino.floor", "casino.aml")]
 LEVEL = {app: level for level, layer in enumerate(LAYERS) for app in layer}
 
 

@@ -9,7 +9,12 @@ found and how the queue describes one. Its name in people's words is
   when it records the jogo): a current revision that bears it is one. The marked kinds are
   found together, in one query, whatever their number;
 - **a finder of its own** (`find`), for what is not a mark: an amendment, a flag, a refused
-  record, a replay of the games (rotation, sequence gaps), a re-score by the engine.
+  record, a replay of the games (rotation, sequence gaps), a re-score by the engine, a seat's
+  capital after a jogo, a player's cash over the day.
+
+A kind names the control it comes from (`control`, one of the floor's controls, worded by
+`casino.terms.vocabulary.alert_control_name`): an alert of the floor and the exception it leaves
+name the same control.
 
 A finder reads what says which jogos, amendments, flags or refusals are exceptions. The facts a
 marked jogo's words are made from (its record, banker and players) are read afterwards,
@@ -25,15 +30,31 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, reduce
 
-from django.db.models import BooleanField, ExpressionWrapper, Max, Min, Q, QuerySet, Subquery
+from django.db.models import BooleanField, ExpressionWrapper, F, Max, Min, Q, QuerySet, Subquery
 from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from casino.pit import cash
+from casino.pit.capital import minimum_capital
 from casino.pit.days import day_bounds, gaming_day
-from casino.pit.models import Amendment, Casino, Flag, Game, Jogo, Movement, Player, Refusal, Table, superseded
+from casino.pit.models import (
+    Amendment,
+    Casino,
+    Flag,
+    Game,
+    Jogo,
+    Movement,
+    MovementRefusal,
+    Patron,
+    Player,
+    Refusal,
+    Table,
+    superseded,
+)
 from casino.pit.selectors import refusal_problems
 from casino.terms.vocabulary import (
+    alert_control_name,
     article_name,
     exception_kind_name,
     ledger_column_name,
@@ -46,6 +67,7 @@ from casino.terms.vocabulary import (
 from regulation.rotation import Progress
 
 from .ledger import Days, checked, current_revisions, flagged_jogo
+from .mtl import player_name
 
 
 class Scope:
@@ -109,6 +131,11 @@ class Entry:
         return KINDS[self.kind].article
 
     @property
+    def control(self) -> str:
+        """The control the kind comes from, in words ("capital at stake"); "" for a kind without one."""
+        return KINDS[self.kind].control_label
+
+    @property
     def detail(self) -> str:
         """The queue's words for it."""
         return KINDS[self.kind].describe(self.facts)
@@ -122,12 +149,17 @@ class Kind:
     code: str
     describe: Callable[[dict], str]  # the queue's words for one, from its facts
     article: str = ""  # the Portaria's article it concerns, as `article_name` cites it
+    control: str = ""  # the control it comes from (a code of the floor's controls); "" for none
     marked: Q | None = None
     find: Callable[[Scope], list[Entry]] | None = None
 
     def __post_init__(self) -> None:
         if (self.marked is None) == (self.find is None):
             raise ValueError(f"the exception kind {self.code} is found by a mark or by a finder, one of them")
+
+    @property
+    def control_label(self) -> str:
+        return alert_control_name(self.control) if self.control else ""
 
 
 # --- How each kind is found ---------------------------------------------------------------------
@@ -221,7 +253,7 @@ def _rotation(scope: Scope) -> list[Entry]:
     by_game = scope.games
     chairs: dict[int, list[int]] = defaultdict(list)
     names: dict[int, dict[int, str]] = defaultdict(dict)
-    for game_id, chair, name in Player.objects.filter(game__in=by_game).values_list("game", "chair", "name"):
+    for game_id, chair, name in Player.objects.filter(game__in=by_game).values_list("game", "chair", "patron__name"):
         chairs[game_id].append(chair)
         names[game_id][chair] = name
     first_bankers = dict(Game.objects.filter(pk__in=by_game).values_list("pk", "first_banker"))
@@ -314,6 +346,121 @@ def _sequence_gaps(scope: Scope) -> list[Entry]:
     return entries
 
 
+def _names(game_ids) -> dict[int, dict[int, str]]:
+    """The players' names of the games, by game and chair (0–3): one query."""
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    seats = Player.objects.filter(game__in=game_ids).values_list("game", "chair", "patron__name")
+    for game_id, chair, name in seats:
+        names[game_id][chair] = name
+    return names
+
+
+def _capital(scope: Scope) -> list[Entry]:
+    """C-1 after each current jogo of the scope: the seats its settlement left below zero (a
+    `capital_below_zero` entry) and those left below the table's minimum for as many players
+    (`capital_below_minimum`), each seat with its chair, capital, the minimum and the player. A
+    seat below zero is an entry of that kind only. Two queries."""
+    rows = list(scope.current().select_related("table").only(
+        "id", "number", "revision", "gaming_day", "game", "capital_after", "table__number", "table__variant",
+        "table__stake", "table__rule_set_code", "table__rule_set_version"))
+    minimums: dict[tuple[int, int], int] = {}
+    short: list[tuple[Jogo, str, list[dict]]] = []
+    for row in rows:
+        seated = [(chair, amount) for chair, amount in enumerate(row.capital_after) if amount is not None]
+        key = (row.table_id, len(seated))
+        if key not in minimums:
+            minimums[key] = minimum_capital(row.table, len(seated))
+        minimum = minimums[key]
+        below = {"capital_below_zero": [], "capital_below_minimum": []}
+        for chair, amount in seated:
+            if amount < 0:
+                below["capital_below_zero"].append((chair, amount))
+            elif amount < minimum:
+                below["capital_below_minimum"].append((chair, amount))
+        short += [(row, kind, [{"chair": chair, "capital": amount, "minimum": minimum} for chair, amount in seats])
+                  for kind, seats in below.items() if seats]
+    names = _names({row.game_id for row, __, __ in short})
+    return [Entry(kind, row.table.number, row.number, row.revision, row.pk, row.gaming_day,
+                  {"seats": [{**seat, "player": names[row.game_id].get(seat["chair"], "")} for seat in seats]})
+            for row, kind, seats in short]
+
+
+def _large_transactions(scope: Scope) -> list[Entry]:
+    """Casino rule C-2 (DICJ Instruction n.º 1/2016): each movement of the days that brought its
+    player's total of its direction over the gaming day (buy-ins, or cash-outs, at every table) to
+    the threshold or beyond, in the order recorded; then each movement the pit refused and kept
+    because the player was not identified. A player's identification is as it stands now."""
+    limit = cash.threshold()
+    movements = Movement.objects.filter(gaming_day__range=(scope.days.first, scope.days.last), patron__isnull=False)
+    refused = MovementRefusal.objects.filter(gaming_day__range=(scope.days.first, scope.days.last))
+    if scope.casino is not None:
+        movements = movements.filter(table__casino=scope.casino)
+        refused = refused.filter(table__casino=scope.casino)
+    movements = list(movements.select_related("table", "patron", "recorded_by").order_by("recorded_at", "table_id",
+                                                                                          "seq"))
+    running = cash.running_totals(movements)
+    entries = [Entry("large_transaction", movement.table.number, None, 0, None, movement.gaming_day, {
+        "player": player_name(movement.patron), "identified": movement.patron.identified, "kind": movement.kind,
+        "amount": movement.amount, "total": running[movement.pk], "threshold": limit,
+        "at": movement.recorded_at, "by": movement.recorded_by}) for movement in movements
+        if running[movement.pk] >= limit]
+    for refusal in refused.select_related("table", "patron", "attempted_by").order_by("attempted_at", "pk"):
+        if any(error.get("code") == "identification_needed" for error in refusal.errors):
+            entries.append(Entry("large_transaction", refusal.table.number, None, 0, None, refusal.gaming_day, {
+                "player": player_name(refusal.patron) if refusal.patron else "", "refusal": refusal}))
+    return entries
+
+
+def _structuring(scope: Scope) -> list[Entry]:
+    """Casino rule C-2: a player's movements of one direction over a gaming day, each below the
+    threshold, that reach it together (`casino.pit.cash.structuring`), with the tables they were
+    made at. Three queries."""
+    patterns = cash.structuring((scope.days.first, scope.days.last), scope.casino)
+    if not patterns:
+        return []
+    patrons = {patron.pk: patron for patron in Patron.objects.filter(pk__in={p.patron_id for p in patterns})}
+    tables: dict[tuple, set[str]] = defaultdict(set)
+    for patron, day, kind, table in (Movement.objects.filter(
+            patron__in=patrons, gaming_day__range=(scope.days.first, scope.days.last), amount__lt=cash.threshold())
+            .values_list("patron", "gaming_day", "kind", "table__number").distinct()):
+        tables[(patron, day, kind)].add(table)
+    return [Entry("structuring", ", ".join(sorted(tables[(p.patron_id, p.day, p.kind)])), None, 0, None, p.day, {
+        "player": player_name(patrons[p.patron_id]), "kind": p.kind, "count": p.count, "total": p.total,
+        "largest": p.largest, "threshold": cash.threshold()}) for p in patterns]
+
+
+def _same_player(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _duplicate_players(scope: Scope) -> list[Entry]:
+    """Games seated during the days with one player in two chairs: the same player record, or
+    two players of the same name (games seated before players were people could; an anonymised
+    player's empty name matches nothing). One query."""
+    start, end = day_bounds(scope.days.first)[0], day_bounds(scope.days.last)[1]
+    players = Player.objects.filter(game__started_at__gte=start, game__started_at__lt=end)
+    if scope.casino is not None:
+        players = players.filter(game__table__casino=scope.casino)
+    by_game: dict[int, list[dict]] = defaultdict(list)
+    for row in (players.values("game", "game__table__number", "game__started_at", "chair", "patron",
+                               name=F("patron__name")).order_by("game", "chair")):
+        by_game[row["game"]].append(row)
+    entries = []
+    for seats in by_game.values():
+        same: dict[object, list[dict]] = defaultdict(list)
+        for seat in seats:
+            for key in {("patron", seat["patron"]), ("name", _same_player(seat["name"]))}:
+                if key[1]:
+                    same[key].append(seat)
+        twice = {tuple(seat["chair"] for seat in chairs): chairs for chairs in same.values() if len(chairs) > 1}
+        for chairs in twice.values():
+            first = chairs[0]
+            entries.append(Entry("duplicate_player", first["game__table__number"], None, 0, None,
+                                 gaming_day(first["game__started_at"]),
+                                 {"player": first["name"], "chairs": [seat["chair"] + 1 for seat in chairs]}))
+    return entries
+
+
 # --- How the queue describes each kind ------------------------------------------------------------
 
 
@@ -377,6 +524,60 @@ def _refusal(facts: dict) -> str:
         "who": person_name(refusal.attempted_by), "reasons": reasons} + f" ({state})"
 
 
+def _short_seats(facts: dict, words: str) -> str:
+    return "; ".join(words % {"chair": seat["chair"] + 1, "player": seat["player"] or "—", "capital": seat["capital"],
+                              "minimum": seat["minimum"], "missing": seat["minimum"] - seat["capital"]}
+                     for seat in facts["seats"])
+
+
+def _capital_below_minimum(facts: dict) -> str:
+    return _short_seats(facts, _("chair %(chair)s, %(player)s: a capital of %(capital)s after the jogo, below the "
+                                 "table's minimum of %(minimum)s (casino rule C-1); %(missing)s missing"))
+
+
+def _capital_below_zero(facts: dict) -> str:
+    return _short_seats(facts, _("chair %(chair)s, %(player)s: a capital of %(capital)s after the jogo, below zero "
+                                 "(casino rule C-1, minimum %(minimum)s)"))
+
+
+def _direction(kind: str) -> str:
+    """A direction's day total, as the large-transaction control counts it."""
+    return _("buy-ins") if kind == Movement.BUY_IN else _("cash-outs")
+
+
+def _large_transaction(facts: dict) -> str:
+    refusal = facts.get("refusal")
+    if refusal is not None:
+        return _("%(player)s: refused and kept at %(time)s, attempted by %(who)s: %(reasons)s") % {
+            "player": facts["player"] or "—", "time": timezone.localtime(refusal.attempted_at).strftime("%H:%M"),
+            "who": person_name(refusal.attempted_by),
+            "reasons": "; ".join(localise(problem) for problem in refusal_problems(refusal))}
+    return _("%(player)s: %(movement)s of %(amount)s at %(time)s (supervisor: %(who)s); the day's %(direction)s "
+             "reach %(total)s, at or above the threshold of %(threshold)s (DICJ Instruction n.º 1/2016); "
+             "%(identification)s") % {
+        "player": facts["player"], "movement": dict(Movement.KINDS)[facts["kind"]], "amount": facts["amount"],
+        "time": timezone.localtime(facts["at"]).strftime("%H:%M"), "who": person_name(facts["by"]),
+        "direction": _direction(facts["kind"]), "total": facts["total"], "threshold": facts["threshold"],
+        "identification": _("identified") if facts["identified"] else _("not identified")}
+
+
+def _structuring_words(facts: dict) -> str:
+    return _("%(player)s: %(count)s %(direction)s, each below the threshold of %(threshold)s (the largest "
+             "%(largest)s), total %(total)s over the gaming day (DICJ Instruction n.º 1/2016)") % {
+        "player": facts["player"], "count": facts["count"], "direction": _direction(facts["kind"]),
+        "threshold": facts["threshold"], "largest": facts["largest"], "total": facts["total"]}
+
+
+def _duplicate_player(facts: dict) -> str:
+    return _("%(player)s is seated in chairs %(chairs)s of one game") % {
+        "player": facts["player"] or "—", "chairs": ", ".join(map(str, facts["chairs"]))}
+
+
+def _grade_not_declared(facts: dict) -> str:
+    return _("%(player)s won; the jogo was saved with no declared grade (the engine computed %(fan)s fán)") % {
+        "player": player(facts, facts["record"].get("winner")), "fan": _none(facts["fan"])}
+
+
 def _as_found(facts: dict) -> str:
     """A kind whose finder worked its words out as it found it (a replay, a re-score)."""
     return facts["detail"]
@@ -386,16 +587,23 @@ def _as_found(facts: dict) -> str:
 
 # In the queue's order. A new kind is a line here and its name in casino.terms.vocabulary.
 KINDS: dict[str, Kind] = {kind.code: kind for kind in (
-    Kind("fan_mismatch", article="6", marked=Q(fan_mismatch=True), describe=_fan_mismatch),
-    Kind("amendment", find=_amendments, describe=_amendment),
+    Kind("fan_mismatch", article="6", control="declared_grade", marked=Q(fan_mismatch=True), describe=_fan_mismatch),
+    Kind("grade_not_declared", article="6", control="declared_grade", marked=Q(result="win", declared_fan=None),
+         describe=_grade_not_declared),
+    Kind("amendment", control="maker_checker", find=_amendments, describe=_amendment),
     Kind("pay_all", article="10", marked=Q(pay_all=True), describe=_pay_all),
     Kind("false_win", article="10(a)(7)–(8), 10(b)(3)", marked=Q(result="false_win"), describe=_false_win),
     Kind("capped", article="9(a)(4), 9(b)(3)", marked=Q(capped=True), describe=_capped),
-    Kind("sequence_gap", find=_sequence_gaps, describe=_as_found),
+    Kind("capital_below_minimum", control="minimum_capital", find=_capital, describe=_capital_below_minimum),
+    Kind("capital_below_zero", control="minimum_capital", find=_capital, describe=_capital_below_zero),
+    Kind("sequence_gap", control="ledger", find=_sequence_gaps, describe=_as_found),
     Kind("rotation", article="3", find=_rotation, describe=_as_found),
-    Kind("flag", find=_flags, describe=_flag),
+    Kind("duplicate_player", article="3", control="seating", find=_duplicate_players, describe=_duplicate_player),
+    Kind("flag", control="inspection", find=_flags, describe=_flag),
     Kind("difference", find=_differences, describe=_as_found),
-    Kind("refusal", find=_refusals, describe=_refusal),
+    Kind("refusal", control="refusals", find=_refusals, describe=_refusal),
+    Kind("large_transaction", control="large_transactions", find=_large_transactions, describe=_large_transaction),
+    Kind("structuring", control="large_transactions", find=_structuring, describe=_structuring_words),
 )}
 
 
@@ -408,9 +616,8 @@ def find(scope: Scope, kinds: Iterable[str] = KINDS) -> list[Entry]:
         raise KeyError(f"no such kind of exception: {', '.join(sorted(named - KINDS.keys()))}")
     wanted = [kind for code, kind in KINDS.items() if code in named]
     entries = _marked(scope, [kind for kind in wanted if kind.marked is not None])
-    for kind in wanted:
-        if kind.find is not None:
-            entries += kind.find(scope)
+    for finder in dict.fromkeys(kind.find for kind in wanted if kind.find is not None):  # a finder may find two kinds
+        entries += [entry for entry in finder(scope) if entry.kind in named]
     return entries
 
 
@@ -424,10 +631,10 @@ def read_facts(entries: Iterable[Entry]) -> None:
     read: dict[int, dict] = {}
     for row in (Jogo.objects.filter(pk__in={entry.jogo_id for entry in marked})
                 .values("pk", "banker_chair", "record", "fan", "declared_fan", "game__players__chair",
-                        "game__players__name")):
+                        "game__players__patron__name")):
         facts = read.setdefault(row["pk"], {"banker_chair": row["banker_chair"], "record": row["record"],
                                             "fan": row["fan"], "declared_fan": row["declared_fan"], "names": {}})
-        facts["names"][row["game__players__chair"]] = row["game__players__name"]
+        facts["names"][row["game__players__chair"]] = row["game__players__patron__name"]
     for entry in marked:
         entry.facts.update(read[entry.jogo_id])
 

@@ -1,6 +1,7 @@
 """A day's (or a range's) current jogos for the inspector to take away: CSV and XLSX with the
 figures, and JSONL with the portable records (docs/record-format.md), one per line in the same order
-as the CSV's rows, for `python -m regulation score --jsonl` to re-check offline."""
+as the CSV's rows, for `python -m regulation score --jsonl` to re-check offline. And a gaming day's
+multiple-transaction log (`mtl.py`), as CSV and XLSX."""
 from __future__ import annotations
 
 import csv
@@ -8,10 +9,14 @@ import io
 from collections.abc import Iterator
 
 import msgspec
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
+from casino.pit.models import Movement
+
 from .ledger import Checked, Days, checked, current_revisions
+from .mtl import Log
 from .selectors import commission_audit
 
 _encode = msgspec.json.encode
@@ -101,3 +106,54 @@ def _cell(value):
     if value is None or isinstance(value, (int, str)):
         return value
     return _encode(value).decode()
+
+
+# --- The multiple-transaction log (mtl.py) ----------------------------------------------------------
+
+
+def mtl_columns() -> list[str]:
+    """The log's columns: a row per movement, the player's identification and totals beside it."""
+    return [_("gaming day"), _("player"), _("identified"), _("document type"), _("document country"),
+            _("time (Macau)"), _("table"), _("chair"), _("kind"), _("amount"), _("supervisor"),
+            _("running total of its direction"), _("threshold reached"), _("player's buy-ins"),
+            _("player's cash-outs")]
+
+
+def _yes(value: bool) -> str:
+    return _("yes") if value else _("no")
+
+
+def mtl_rows(log: Log) -> Iterator[list]:
+    """The log's rows, players by their larger total, each player's movements in the order recorded."""
+    for player in log.players:
+        for line in player.lines:
+            yield [log.day, player.name, _yes(player.identified), player.document_type_label,
+                   player.document_country, timezone.localtime(line.at).strftime("%H:%M:%S"), line.table,
+                   line.chair + 1, str(dict(Movement.KINDS)[line.kind]), line.amount, line.supervisor, line.running,
+                   _yes(line.reached), player.buy_ins, player.cash_outs]
+
+
+def mtl_csv(log: Log) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(mtl_columns())
+    writer.writerows(mtl_rows(log))  # the gaming day as YYYY-MM-DD
+    return out.getvalue()
+
+
+def mtl_xlsx(log: Log) -> bytes:
+    """A workbook: the log's movements, and a sheet of the players' totals."""
+    book = Workbook(write_only=True)
+    movements = book.create_sheet(_("Multiple-transaction log"))
+    movements.append(mtl_columns())
+    for row in mtl_rows(log):
+        movements.append(row)
+    players = book.create_sheet(_("Players"))
+    players.append([_("player"), _("identified"), _("document type"), _("document country"), _("buy-ins"),
+                    _("cash-outs"), _("threshold reached"), _("movements")])
+    for player in log.players:
+        players.append([player.name, _yes(player.identified), player.document_type_label, player.document_country,
+                        player.buy_ins, player.cash_outs, _yes(player.reached), len(player.lines)])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -1,5 +1,5 @@
 """The inspector's forms: the gaming days a page (or `audit_recompute`) asks for, a comment on a
-flag, and the note that resolves it."""
+flag, the note that resolves it, and the day and casino of a multiple-transaction log."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from casino.pit.day_forms import GamingDaysForm
+from casino.pit.day_forms import GamingDayForm, GamingDaysForm
+from casino.pit.models import Casino
 
 from .ledger import BadDays, Days
 
@@ -33,3 +34,11 @@ class ResolveForm(forms.Form):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "resolve_%s")  # the comment form on the same page has its own `note`
         super().__init__(*args, **kwargs)
+
+
+class LogForm(GamingDayForm):
+    """The gaming day of a multiple-transaction log (`?day=`, the `default` day when none) and its
+    casino (`?casino=`; every casino's tables when none)."""
+
+    casino = forms.ModelChoiceField(Casino.objects.order_by("name"), label=_("Casino"), required=False,
+                                    empty_label=_("every casino"))

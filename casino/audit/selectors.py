@@ -182,7 +182,7 @@ def explain(jogo: Jogo) -> Explanation:
                           "name": fan_item_name(item.code)})
         raw = result.grade.raw
     progress = jogo.progress
-    players = {p.chair: p.name for p in jogo.game.players.all()}
+    players = {p.chair: p.name for p in jogo.game.players.select_related("patron")}
     net = result.settlement.net if result is not None else {}
     dues = result.settlement.dues if result is not None else {}
     chairs = []

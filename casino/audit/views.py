@@ -1,10 +1,12 @@
 """The inspector's pages: thin views over `selectors`, `trends` and `accounted` (reads) and the
 pit's flag services (the writes). Reading the audit needs pit.view_all_tables; raising a flag,
 pit.flag_jogo; commenting on one, pit.add_flagcomment; resolving one somebody else raised,
-pit.resolve_flag."""
+pit.resolve_flag. The multiple-transaction log names players: it needs pit.view_personal_data
+(inspectors and managers)."""
 from __future__ import annotations
 
 from functools import partial, wraps
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
@@ -25,8 +27,9 @@ from casino.refusals import refused_action, refused_form
 from . import exports
 from .accounted import day_account
 from .exceptions import KINDS, count_by_kind, exceptions, kind_choices
-from .forms import CommentForm, ResolveForm, asked_days
+from .forms import CommentForm, LogForm, ResolveForm, asked_days
 from .ledger import BadDays, Days, check_page_range, latest_active_day
+from .mtl import multiple_transaction_log
 from .readings import book_register, register
 from .selectors import commission_audit, explain, flag_list, flag_thread, flags_with_jogo, open_flag_count
 from .trends import CENT, outside_band, table_trend
@@ -254,3 +257,49 @@ def accounted(request: HttpRequest) -> HttpResponse:
     if isinstance(days, HttpResponse):
         return days
     return render(request, "audit/accounted.html", {"days": days, "account": day_account(days.last)})
+
+
+def personal_data(view):
+    """Logged in (else the login page) and allowed to see players' personal data (else 403)."""
+    @login_required
+    @permission_required("pit.view_personal_data", raise_exception=True)
+    @wraps(view)
+    def checked(request, *args, **kwargs):
+        return view(request, *args, **kwargs)
+    return checked
+
+
+def _log_form(request: HttpRequest) -> LogForm:
+    """The day and casino asked for; the latest gaming day with activity when no day is."""
+    return LogForm(request.GET, default=latest_active_day() or gaming_day(timezone.now()))
+
+
+@personal_data
+def mtl(request: HttpRequest) -> HttpResponse:
+    """Casino rule C-2: a gaming day's multiple-transaction log (mtl.py), its players by their
+    larger total, the largest first."""
+    form = _log_form(request)
+    if not form.is_valid():
+        return render(request, "audit/mtl.html", {"form": form, "log": None}, status=400)
+    day, casino = form.cleaned_data["day"], form.cleaned_data["casino"]
+    query = urlencode({"day": day.isoformat(), **({"casino": casino.pk} if casino else {})})
+    return render(request, "audit/mtl.html", {"form": form, "log": multiple_transaction_log(day, casino),
+                                              "query": query, "days": Days(day, day)})
+
+
+@personal_data
+def mtl_export(request: HttpRequest) -> HttpResponse:
+    """The log as CSV (`?format=csv`, the default) or XLSX, headers in the reader's language."""
+    form = _log_form(request)
+    kind = request.GET.get("format", "csv")
+    if kind not in ("csv", "xlsx"):
+        form.add_error(None, _("format: csv or xlsx"))
+    if not form.is_valid():
+        return render(request, "audit/mtl.html", {"form": form, "log": None}, status=400)
+    day, casino = form.cleaned_data["day"], form.cleaned_data["casino"]
+    log = multiple_transaction_log(day, casino)
+    body = exports.mtl_xlsx(log) if kind == "xlsx" else exports.mtl_csv(log)
+    response = HttpResponse(body, content_type=FORMATS[kind])
+    name = f"multiple-transaction-log-{day.isoformat()}{f'-{casino.pk}' if casino else ''}.{kind}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

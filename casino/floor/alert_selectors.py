@@ -10,8 +10,9 @@ from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from casino.pit import privacy
 from casino.pit.access import visible_tables
-from casino.pit.models import Table
+from casino.pit.models import Patron, Table
 from casino.terms.vocabulary import (
     alert_control_name,
     alert_message,
@@ -89,10 +90,28 @@ def citation(alert: Alert) -> str:
     return " · ".join(parts)
 
 
-def links(alert: Alert, user) -> list[tuple[str, str]]:
-    """(words, URL) of each record behind the alert that `user` may open."""
+def player_names(user, alerts: list[Alert]) -> dict[int, str]:
+    """{patron id: his name as `user` may see it} for the players the alerts name (their params
+    keep his id only: they are chained, and outlive his personal data): one query. Inspectors
+    and managers read names; a supervisor the names at the tables he is assigned to (whose
+    alerts are all he sees); anyone else, masked (casino.pit.privacy)."""
+    ids = {(alert.params or {}).get("patron") for alert in alerts} - {None}
+    if not ids:
+        return {}
+    names = dict(Patron.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return names if privacy.sees_personal_data(user) or user.has_perm(privacy.WITNESS) else {
+        pk: privacy.mask_name(name) for pk, name in names.items()}
+
+
+def links(alert: Alert, user, names: dict[int, str] | None = None) -> list[tuple[str, str]]:
+    """(words, URL) of each record behind the alert that `user` may open; the player it names
+    (`names`, from `player_names`) links to his page."""
     params: dict[str, Any] = alert.params or {}
     found = []
+    patron = params.get("patron")
+    if patron is not None and names and patron in names and user.has_perm("pit.view_patron"):
+        found.append((_("Player: %(name)s") % {"name": names[patron] or _("anonymised")},
+                      reverse("pit:patron", args=[patron])))
     day = f"?day={alert.gaming_day.isoformat()}"
     if alert.jogo_id:
         found.append((_("Jogo %(number)s") % {"number": params.get("number", "")},
@@ -135,7 +154,7 @@ class AlertRow:
     form: Any
 
 
-def row(alert: Alert, user, form=None) -> AlertRow:
+def row(alert: Alert, user, form=None, names: dict[int, str] | None = None) -> AlertRow:
     return AlertRow(alert, alert_rule_name(alert.rule), alert_message(alert), alert_severity_name(alert.severity),
-                    alert_state_name(alert.state), citation(alert), links(alert, user),
+                    alert_state_name(alert.state), citation(alert), links(alert, user, names),
                     person_name(alert.acknowledged_by) if alert.acknowledged_by_id else "", form)

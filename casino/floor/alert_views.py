@@ -37,12 +37,13 @@ def _page(request: HttpRequest, *, failed: tuple[int, AcknowledgeForm] | None = 
     listed = selectors.alert_list(request.user, choice)
     page = Paginator(listed, 50).get_page(request.GET.get("page"))
     assigned = alerts.assigned_tables(request.user)
+    names = selectors.player_names(request.user, page.object_list)
     rows = []
     for alert in page.object_list:
         form = failed[1] if failed and failed[0] == alert.pk else AcknowledgeForm(
             initial={"back": request.get_full_path()}, auto_id=f"alert{alert.pk}_%s")
         may = alert.acknowledged_at is None and alerts.may_acknowledge(request.user, alert, assigned) is None
-        rows.append(selectors.row(alert, request.user, form if may else None))
+        rows.append(selectors.row(alert, request.user, form if may else None, names))
     return render(request, "floor/alerts.html", {
         "rows": rows, "page": page, "choice": choice, "problems": problems,
         "tables": selectors.tables_for(request.user), "rules": selectors.rule_choices(),

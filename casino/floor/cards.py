@@ -12,6 +12,11 @@ socket (live.py). docs/floor.md gives its shape.
 - The box's state: a variance case open on any of the table's boxes comes first; then a box of
   an earlier shift of this gaming day with jogos and no agreed count (waiting for the count);
   then the box of this shift, in play while it fills; otherwise there is none.
+- Each seat says whether its capital is below zero, or below the table's minimum (casino rule
+  C-1, casino.pit.capital) and by how much: the next jogo waits for a top-up or the seat's change.
+- Players' names: a card carries them plain, and it travels to every open floor view; what a
+  person is shown is `for_person`'s (casino.pit.privacy: inspectors and managers read every
+  name, a supervisor those at his tables, anyone else masked).
 """
 from __future__ import annotations
 
@@ -38,6 +43,8 @@ from django.utils.translation import gettext as _, gettext_noop, pgettext
 
 from casino.count import rotation, shifts
 from casino.count.models import Box, Case as VarianceCase, Count, Rotation
+from casino.pit import privacy
+from casino.pit.capital import minimum_capital
 from casino.pit.models import Amendment, Flag, Jogo, Player, Table, superseded
 from casino.terms.vocabulary import person_name, tier_label, variant_name
 
@@ -77,7 +84,7 @@ def cards(tables: Iterable[Table], *, at: dt.datetime | None = None) -> list[dic
 
     players: dict[int, dict[int, str]] = defaultdict(dict)
     for game_id, chair, name in (Player.objects.filter(game__in=[t.game_id for t in tables if t.game_id])
-                                 .values_list("game_id", "chair", "name")):
+                                 .values_list("game_id", "chair", "patron__name")):
         players[game_id][chair] = name
     duty = rotation.on_duty(ids, at)
     last = dict(Jogo.objects.filter(table__in=ids, revision=0).values("table").annotate(last=Max("recorded_at"))
@@ -153,13 +160,55 @@ def _not_counted(ids: list[int], day: dt.date, shift: int) -> dict[int, list[int
     return found
 
 
+BELOW_ZERO, BELOW_MINIMUM = "zero", "minimum"
+
+
 def _game(table: Table, names: dict[int, str]) -> dict:
     """The game the table projects (Art. 3): its number at the table is its id; the banker and
-    the seats by chair (0–3; people read them 1–4), each with its player and capital at stake."""
+    the seats by chair (0–3; people read them 1–4), each with its player and capital at stake,
+    and `below`: "zero" for a capital below zero, "minimum" (with `missing`, what it lacks) for one
+    below the table's minimum for as many players (C-1), else None. No query."""
+    capital = table.game_capital
+    seated = sum(amount is not None for amount in capital)
+    minimum = minimum_capital(table, seated) if seated in (2, 3, 4) else 0
+    seats = []
+    for chair, amount in enumerate(capital):
+        if amount is None:
+            seats.append(None)
+            continue
+        below = BELOW_ZERO if amount < 0 else BELOW_MINIMUM if amount < minimum else None
+        seats.append({"chair": chair, "player": names.get(chair, ""), "capital": amount, "below": below,
+                      "missing": minimum - amount if below else 0})
     return {"id": table.game_id, "jogos": table.game_jogos, "round_wind": table.game_round_wind,
-            "banker": table.game_banker,
-            "seats": [None if amount is None else {"chair": chair, "player": names.get(chair, ""), "capital": amount}
-                      for chair, amount in enumerate(table.game_capital)]}
+            "banker": table.game_banker, "minimum": minimum, "seats": seats}
+
+
+def for_person(found: list[dict], *, sees_all: bool, named: set[int] | None) -> list[dict]:
+    """`found` cards as a person sees them: players' names plain where he may read them (every
+    table when `sees_all`; else the tables of `named`), masked elsewhere (casino.pit.privacy). The
+    cards given are left as they are."""
+    if sees_all:
+        return found
+    shown = []
+    for card in found:
+        game = card["game"]
+        if game is None or (named is not None and card["id"] in named):
+            shown.append(card)
+            continue
+        seats = [seat and {**seat, "player": privacy.mask_name(seat["player"])} for seat in game["seats"]]
+        shown.append({**card, "game": {**game, "seats": seats}})
+    return shown
+
+
+def reader(user) -> dict:
+    """Who `user` is to the cards' names (`for_person`'s arguments): inspectors and managers read
+    every name; a supervisor (who witnesses the cash) the names at the tables he is assigned to;
+    anyone else none. One query for a supervisor."""
+    if privacy.sees_personal_data(user):
+        return {"sees_all": True, "named": None}
+    if user.has_perm(privacy.WITNESS):
+        return {"sees_all": False, "named": set(user.tables.values_list("pk", flat=True))}
+    return {"sees_all": False, "named": set()}
 
 
 def _clock(moment: dt.datetime | None) -> str | None:
@@ -183,6 +232,9 @@ def labels() -> dict:
             "open": pgettext("table", "Open"), "closed": pgettext("table", "Closed"), "game": _("Game {id}"),
             "next_jogo": _("next jogo {number}"),
             "no_game": _("No game in progress"), "banker": _("banker"), "chair": _("Chair {n}"),
+            "below_zero": _("below zero"), "below_minimum": _("{missing} below the minimum"),
+            "minimum": _("The table's minimum capital is {minimum} (casino rule C-1): top up or change the seat "
+                         "before the next jogo."),
             "dealer": _("Dealer"), "supervisor": _("Supervisor"), "nobody": _("nobody on the rotation"),
             "last_jogo": _("Last jogo {time}"), "no_jogo": _("No jogo yet"),
             "shift": _("Shift {number} · jogos {jogos} · commission {commission}"),

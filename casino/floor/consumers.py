@@ -2,9 +2,10 @@
 publishes it, carrying only the cards the person may see (docs/floor.md gives the shape).
 
 Whom it serves is `cards.may_watch`'s answer: supervisors (their assigned tables), inspectors and
-managers (every table). Anyone else is let in only to be told why, and closed: 4401 for nobody
-signed in, 4403 for a person whose role does not see the floor (the close codes of a browser's
-WebSocket carry no text; the page says them in the person's language)."""
+managers (every table), each player's name as the person may read it (`cards.for_person`).
+Anyone else is let in only to be told why, and closed: 4401 for nobody signed in, 4403 for a
+person whose role does not see the floor (the close codes of a browser's WebSocket carry no
+text; the page says them in the person's language)."""
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
@@ -17,6 +18,7 @@ NOBODY, NOT_ALLOWED = 4401, 4403
 
 class FloorConsumer(AsyncJsonWebsocketConsumer):
     tables: set[int] | None = None  # the tables whose cards the person sees; None: every table
+    names: dict | None = None  # whose players' names the person reads (`cards.reader`)
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -24,7 +26,7 @@ class FloorConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=NOBODY)
             return
-        allowed, self.tables = await self._access(user)
+        allowed, self.tables, self.names = await self._access(user)
         if not allowed:
             await self.close(code=NOT_ALLOWED)
             return
@@ -42,12 +44,13 @@ class FloorConsumer(AsyncJsonWebsocketConsumer):
         if message["table"] is not None and not shown:
             return  # a table this person does not see
         await self.send_json({"event": message["event"], "table": message["table"], "at": message["at"],
-                              "cards": shown})
+                              "cards": cards.for_person(shown, **self.names)})
 
     @database_sync_to_async
-    def _access(self, user) -> tuple[bool, set[int] | None]:
+    def _access(self, user) -> tuple[bool, set[int] | None, dict | None]:
         if not cards.may_watch(user):
-            return False, None
+            return False, None, None
+        names = cards.reader(user)
         if user.has_perm("pit.view_all_tables"):
-            return True, None
-        return True, set(cards.shown_to(user).values_list("pk", flat=True))
+            return True, None, names
+        return True, set(cards.shown_to(user).values_list("pk", flat=True)), names

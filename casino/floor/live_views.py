@@ -36,7 +36,8 @@ def floor(request: HttpRequest) -> HttpResponse:
     shown, tables, chosen = _watched(request)
     everything = list(shown)
     return render(request, "floor/floor.html", {
-        "cards": cards.cards(tables), "labels": cards.labels(), "chosen": chosen,
+        "cards": cards.for_person(cards.cards(tables), **cards.reader(request.user)), "labels": cards.labels(),
+        "chosen": chosen,
         "areas": cards.areas(shown), "tiers": cards.tiers(everything),
         "variants": [(code, variant_name(code)) for code in sorted({table.variant for table in everything})],
         "poll_seconds": POLL_SECONDS,
@@ -48,4 +49,4 @@ def floor(request: HttpRequest) -> HttpResponse:
 def cards_json(request: HttpRequest) -> JsonResponse:
     """The cards of the page's tables as the socket would bring them: the page's fallback."""
     _shown, tables, _chosen = _watched(request)
-    return JsonResponse({"cards": cards.cards(tables)})
+    return JsonResponse({"cards": cards.for_person(cards.cards(tables), **cards.reader(request.user))})

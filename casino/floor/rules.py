@@ -1,6 +1,7 @@
 """The rules that raise alerts (issue 24 §3): each has a code, a severity, the article of the
-Portaria or the control it comes from, and its thresholds as settings (settings.py: FLOOR_ALERTS,
-LARGE_TRANSACTION_THRESHOLD, TABLE_MINIMUM_CAPITAL; docs/alerts.md lists them all).
+Portaria or the control it comes from (the casino's own rules C-1 and C-2 too, docs/rules.md §11),
+and its thresholds as settings (settings.py: FLOOR_ALERTS, LARGE_TRANSACTION_THRESHOLD,
+TABLE_MINIMUM_CAPITAL; docs/alerts.md lists them all).
 
 Two kinds of rule:
 - event rules see what the pit and the count tell (`table_event`): `of_event` answers, from the
@@ -11,6 +12,10 @@ Two kinds of rule:
 
 Each condition has a `key` (the table, the jogo, the box...): a rule raises no second alert for
 a condition that already stands. Chairs in `params` are numbered 1–4, as people number them.
+
+`params` are hashed into the casino's alert chain, which outlives a player's personal data
+(PATRON_RETENTION_DAYS): they name a player by his id only (`patron`), never by his name or his
+document; the screens say his name to those who may see it (alert_selectors.player_names).
 """
 from __future__ import annotations
 
@@ -23,9 +28,9 @@ from django.db.models import Count, Max, OuterRef, Subquery
 from casino.count import rotation as rotations, shifts
 from casino.count.models import Rotation
 from casino.count.selectors import uncounted_boxes
-from casino.pit import days
-from casino.pit.errors import capital_article
-from casino.pit.models import Amendment, Casino, Game, Jogo, Movement, Refusal, Table
+from casino.pit import cash, days
+from casino.pit.capital import minimum_capital
+from casino.pit.models import Amendment, Casino, Game, Jogo, Movement, MovementRefusal, Refusal, Table
 from casino.terms.vocabulary import person_name
 
 from .models import Alert
@@ -72,6 +77,7 @@ class Rule:
 CAPITAL_BELOW_ZERO = "capital_below_zero"
 CAPITAL_BELOW_MINIMUM = "capital_below_minimum"
 LARGE_TRANSACTION = "large_transaction"
+STRUCTURING = "structuring"
 GRADE_NOT_DECLARED = "grade_not_declared"
 GRADE_DIFFERS = "grade_differs"
 PAY_ALL = "pay_all"
@@ -87,9 +93,11 @@ FLAG_OPEN = "flag_open"
 LEDGER = "ledger"
 
 RULES = {rule.code: rule for rule in [
-    Rule(CAPITAL_BELOW_ZERO, CRITICAL, article="9", control="capital"),
-    Rule(CAPITAL_BELOW_MINIMUM, WARNING, article="9", control="capital", settings=("TABLE_MINIMUM_CAPITAL",)),
+    Rule(CAPITAL_BELOW_ZERO, CRITICAL, control="minimum_capital"),
+    Rule(CAPITAL_BELOW_MINIMUM, WARNING, control="minimum_capital",
+         settings=('TABLE_MINIMUM_CAPITAL[variant][stake]',)),
     Rule(LARGE_TRANSACTION, WARNING, control="large_transactions", settings=("LARGE_TRANSACTION_THRESHOLD",)),
+    Rule(STRUCTURING, WARNING, control="large_transactions", settings=("LARGE_TRANSACTION_THRESHOLD",)),
     Rule(GRADE_NOT_DECLARED, WARNING, article="6", control="declared_grade"),
     Rule(GRADE_DIFFERS, WARNING, article="6", control="declared_grade"),
     Rule(PAY_ALL, INFO, article="10"),
@@ -141,36 +149,79 @@ def rotation_key(table_id: int, person_id: int, day: dt.date) -> str:
     return f"table:{table_id}:person:{person_id}:day:{day.isoformat()}"
 
 
+def cash_key(patron_id: int, day: dt.date, kind: str) -> str:
+    """A player's buy-ins, or his cash-outs, over a gaming day, at every table (C-2)."""
+    return f"patron:{patron_id}:day:{day.isoformat()}:{kind}"
+
+
 # --- Event rules ---------------------------------------------------------------------------------
 
 def _capital(table: Table, capital: list, *, subject: dict) -> tuple[list[Raise], list[End]]:
-    """Art. 9(a)(4)/(b)(3): each seat's capital at stake, below zero or below the tier's minimum
-    (TABLE_MINIMUM_CAPITAL); a seat whose capital is back at or above it ends its alert."""
-    minimum = settings.TABLE_MINIMUM_CAPITAL.get(table.stake)
+    """Casino rule C-1: each seat's capital at stake, below zero, or below the table's minimum for
+    as many players as are seated (casino.pit.capital.minimum_capital); a seat back at or above it
+    ends its alert. No query: the minimum is the engine's figure or a setting."""
+    capital = capital or []
+    seated = sum(amount is not None for amount in capital)
+    minimum = minimum_capital(table, seated) if seated in (2, 3, 4) else None
     raised, ended = [], []
-    for chair, amount in enumerate(capital or []):
+    for chair, amount in enumerate(capital):
         key = seat_key(table.pk, chair)
-        params = {"table": table.number, "chair": chair + 1, "capital": amount,
-                  "article": capital_article(table.variant)}
+        params = {"table": table.number, "chair": chair + 1, "capital": amount}
         if amount is not None and amount < 0:
             raised.append(Raise(CAPITAL_BELOW_ZERO, table.pk, key, params, subject))
         else:
             ended.append(End(CAPITAL_BELOW_ZERO, key))
         if amount is not None and minimum is not None and 0 <= amount < minimum:
-            raised.append(Raise(CAPITAL_BELOW_MINIMUM, table.pk, key, {**params, "minimum": minimum}, subject))
+            raised.append(Raise(CAPITAL_BELOW_MINIMUM, table.pk, key,
+                                {**params, "minimum": minimum, "missing": minimum - amount}, subject))
         else:
             ended.append(End(CAPITAL_BELOW_MINIMUM, key))
     return raised, ended
 
 
-def _large(table: Table, movement: Movement) -> list[Raise]:
-    """A buy-in or cash-out at or above LARGE_TRANSACTION_THRESHOLD."""
-    limit = settings.LARGE_TRANSACTION_THRESHOLD
-    if movement.amount < limit:
+def _cash(table: Table, movement: Movement) -> list[Raise]:
+    """Casino rule C-2 (DICJ Instruction n.º 1/2016) for the player of `movement`: his buy-ins, or
+    his cash-outs, over the gaming day at every table reaching LARGE_TRANSACTION_THRESHOLD (one
+    query); and then, when two or more of them each below it make up the sum, structuring (one
+    query more). One alert of each per player, day and direction. A movement of no player (one
+    recorded before players were people) counts for nobody."""
+    if movement.patron_id is None:
         return []
-    return [Raise(LARGE_TRANSACTION, table.pk, f"movement:{movement.pk}",
-                  {"table": table.number, "chair": movement.chair + 1, "kind": movement.kind,
-                   "amount": movement.amount, "threshold": limit}, {"movement": movement}, movement.gaming_day)]
+    limit = cash.threshold()
+    total = cash.day_total(movement.patron_id, movement.gaming_day, movement.kind)
+    if total < limit:
+        return []
+    key = cash_key(movement.patron_id, movement.gaming_day, movement.kind)
+    params = {"table": table.number, "chair": movement.chair + 1, "kind": movement.kind, "amount": movement.amount,
+              "total": total, "threshold": limit, "patron": movement.patron_id}
+    raised = [Raise(LARGE_TRANSACTION, table.pk, key, params, {"movement": movement}, movement.gaming_day)]
+    day = (movement.gaming_day, movement.gaming_day)
+    for pattern in cash.structuring(day, table.casino_id):
+        if (pattern.patron_id, pattern.kind) == (movement.patron_id, movement.kind):
+            raised.append(Raise(STRUCTURING, table.pk, key,
+                                {**params, "count": pattern.count, "total": pattern.total,
+                                 "largest": pattern.largest},
+                                {"movement": movement}, movement.gaming_day))
+    return raised
+
+
+def _refused_cash(table: Table, refusal: MovementRefusal) -> list[Raise]:
+    """A buy-in or cash-out refused because it would bring the player's day total to the
+    threshold while he is not identified (C-2): the large transaction was attempted, and it is
+    the same condition (key) as the movement that follows his identification. A new player,
+    seated by name with that much, has no record yet: the refusal is its own condition."""
+    if not any(error.get("code") == "identification_needed" for error in refusal.errors or []):
+        return []
+    limit = cash.threshold()
+    if refusal.patron_id is None:
+        total, key = refusal.amount or 0, f"movement_refusal:{refusal.pk}"
+    else:
+        total = cash.day_total(refusal.patron_id, refusal.gaming_day, refusal.kind) + (refusal.amount or 0)
+        key = cash_key(refusal.patron_id, refusal.gaming_day, refusal.kind)
+    return [Raise(LARGE_TRANSACTION, table.pk, key,
+                  {"table": table.number, "chair": None if refusal.chair is None else refusal.chair + 1,
+                   "kind": refusal.kind, "amount": refusal.amount, "total": total, "threshold": limit,
+                   "patron": refusal.patron_id, "refused": refusal.pk}, {}, refusal.gaming_day)]
 
 
 def of_jogo(table: Table, jogo: Jogo) -> list[Raise]:
@@ -223,12 +274,14 @@ def of_event(event: str, *, table: Table, subject, user, at: dt.datetime) -> tup
             raised.append(Raise(REFUSALS, table.pk, table_key(table.pk),
                                 {"table": table.number, "count": count, "minutes": window}, {"refusal": subject}))
     elif event == "money_moved":
-        raised += _large(table, subject)
+        raised += _cash(table, subject)
         more, ends = _capital(table, table.game_capital, subject={"movement": subject})
         raised, ended = raised + more, ended + ends
+    elif event == "movement_refused":
+        raised += _refused_cash(table, subject)
     elif event == "game_started":
-        for movement in Movement.objects.filter(game=subject).order_by("seq"):
-            raised += _large(table, movement)
+        for movement in Movement.objects.filter(game=subject, patron__isnull=False).order_by("seq"):
+            raised += _cash(table, movement)
         more, ends = _capital(table, table.game_capital, subject={})
         raised, ended = raised + more, ended + ends
         ended.append(End(TABLE_IDLE, table_key(table.pk)))

@@ -8,7 +8,9 @@ person may see. A query is read every way it can be read, and each reading adds 
 - a table and a gaming day, "C-01 2026-11-21": that table-day's boxes;
 - a kind and a number, "box 7", "case 3", "alert 12" (in any of the three languages), or a bare
   number "#12": the box, case or alert with that number;
-- a table's number: the table; two or more letters: the players whose name holds them.
+- a table's number: the table; two or more letters: the players whose name holds them, for those
+  who may read players' names (casino.pit.privacy: inspectors and managers, every player; a
+  supervisor, the players seated at his tables), each linking to the player's page.
 
 Who sees what is the pages' own rule, so that every hit opens: jogos, movements and players of
 the tables the person sees (pit.access.visible_tables) with the pit's view permissions; boxes
@@ -33,14 +35,15 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Max
+from django.db.models import F, Max
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _, gettext_noop, pgettext
 
 from casino.count.models import Box, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, Signature
+from casino.pit import privacy
 from casino.pit.access import visible_tables
-from casino.pit.models import Jogo, Movement, Player, Table
+from casino.pit.models import Jogo, Movement, Patron, Table
 from casino.terms.vocabulary import alert_rule_name, alert_severity_name, person_name
 
 from .alerts import visible_alerts
@@ -153,16 +156,23 @@ def _tables(user, tables, text: str) -> list[Hit]:
 
 
 def _players(user, tables, text: str) -> list[Hit]:
-    """Players whose name holds `text` (two characters at least), their latest games first."""
-    if len(text) < 2 or not user.has_perm("pit.view_game"):
+    """Players whose name holds `text` (two characters at least), those seated last first: every
+    player for a person who reads personal data, the players seated at his tables for a
+    supervisor, nobody for anyone else (a masked name is not searched). An anonymised player has
+    no name to find."""
+    if len(text) < 2 or not user.has_perm("pit.view_patron"):
         return []
-    found = (Player.objects.filter(game__table__in=tables, name__icontains=text)
-             .select_related("game__table").order_by("-game__started_at", "chair")[:LIMIT])
-    return [Hit(kind=_("Player"), label=player.name, url=reverse("pit:game_summary", args=[player.game_id]),
-                when=player.game.started_at,
-                detail=_("table %(table)s, chair %(chair)s") % {"table": player.game.table.number,
-                                                                 "chair": player.chair + 1})
-            for player in found]
+    if privacy.sees_personal_data(user):
+        patrons = Patron.objects.all()
+    elif user.has_perm(privacy.WITNESS):
+        patrons = Patron.objects.filter(seats__game__table__in=user.tables.all())
+    else:
+        return []
+    found = (patrons.filter(name__icontains=text).annotate(last=Max("seats__game__started_at"))
+             .order_by(F("last").desc(nulls_last=True), "name", "pk")[:LIMIT])
+    return [Hit(kind=_("Player"), label=patron.name, url=reverse("pit:patron", args=[patron.pk]), when=patron.last,
+                detail=_("identified") if patron.identified else _("not identified"))
+            for patron in found]
 
 
 # --- Ledger rows by hash prefix ---------------------------------------------------------------

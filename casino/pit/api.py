@@ -25,7 +25,20 @@ from casino.limits import REASON_MAX_LENGTH
 
 from . import schema, selectors, services  # noqa: F401  (schema registers the record's OpenAPI extension)
 from .access import require, visible_tables
-from .models import Amendment, Casino, DayEvent, Flag, Game, Jogo, Movement, Refusal, Table, superseded
+from .models import (
+    Amendment,
+    Casino,
+    DayEvent,
+    Flag,
+    Game,
+    Jogo,
+    Movement,
+    MovementRefusal,
+    Refusal,
+    Table,
+    superseded,
+)
+from .privacy import WITNESS
 from .serializers import (
     AmendmentSerializer,
     DecisionSerializer,
@@ -35,6 +48,7 @@ from .serializers import (
     JogoHeadersSerializer,
     JogoSerializer,
     MovementInputSerializer,
+    MovementRefusalSerializer,
     MovementSerializer,
     RecordSerializer,
     RefusalSerializer,
@@ -42,6 +56,7 @@ from .serializers import (
     TableSerializer,
     jogo_data,
 )
+from .witness import witness_from
 
 
 class ViewPermission(BasePermission):
@@ -81,11 +96,16 @@ class TableViewSet(ReadViewSet):
     @extend_schema(request=StartGameSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"])
     def games(self, request, pk=None):
-        """Open a game: seat the players with their capital and choose the first banker."""
+        """Open a game: seat the players with their capital and choose the first banker. A dealer
+        names the supervisor who witnesses the seating buy-ins (`witness_username`,
+        `witness_password`); they are recorded in his name."""
         table = self.get_object()
         require(request.user, "pit.record_at_table", table)
-        game = services.start_game(table=table, user=request.user, **validated(StartGameSerializer, request.data))
-        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+        data = dict(validated(StartGameSerializer, request.data))
+        witness = witness_from(request, data.pop("witness_username", None), data.pop("witness_password", None))
+        game = services.start_game(table=table, user=request.user, witness=witness, **data)
+        return Response(GameSerializer(game, context=self.get_serializer_context()).data,
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RecordSerializer, parameters=[
         OpenApiParameter("Jogo-Number", int, OpenApiParameter.HEADER, required=True,
@@ -124,7 +144,8 @@ class TableViewSet(ReadViewSet):
         table = self.get_object()
         require(request.user, "pit.open_close_table", table)
         change = services.open_table if is_open else services.close_table
-        return Response(TableSerializer(change(table=table, user=request.user)).data)
+        table = change(table=table, user=request.user)
+        return Response(TableSerializer(table, context=self.get_serializer_context()).data)
 
 
 class GameViewSet(ReadViewSet):
@@ -133,7 +154,7 @@ class GameViewSet(ReadViewSet):
     filterset_fields = ["table"]
 
     def get_queryset(self):
-        return Game.objects.filter(table__in=self.tables()).prefetch_related("players")
+        return Game.objects.filter(table__in=self.tables()).prefetch_related("players__patron")
 
     def list(self, request, *args, **kwargs):
         """The games, each with its capital now, read for the whole page at once."""
@@ -149,12 +170,16 @@ class GameViewSet(ReadViewSet):
         """End the game (the players leave before the North round is over)."""
         game = self.get_object()
         require(request.user, "pit.record_at_table", game.table)
-        return Response(GameSerializer(services.end_game(game=game, user=request.user)).data)
+        return Response(GameSerializer(services.end_game(game=game, user=request.user),
+                                       context=self.get_serializer_context()).data)
 
     @extend_schema(request=MovementInputSerializer, responses={201: MovementSerializer})
     @action(detail=True, methods=["post"])
     def movements(self, request, pk=None):
-        """A buy-in or cash-out between jogos, recorded by the supervisor who witnesses it."""
+        """A buy-in or cash-out between jogos, recorded by the supervisor who witnesses it. Refused
+        (400) above the seat maximum, and when it brings an unidentified player's buy-ins or
+        cash-outs of the gaming day to the large-transaction threshold: that refusal is kept
+        (/api/v1/movement-refusals/)."""
         game = self.get_object()
         require(request.user, "pit.move_money", game.table)
         movement = services.move_money(game=game, user=request.user, **validated(MovementInputSerializer, request.data))
@@ -254,6 +279,31 @@ class RefusalViewSet(ReadViewSet):
 
     def get_queryset(self):
         return Refusal.objects.filter(table__in=self.tables())
+
+
+class MovementRefusalPermission(BasePermission):
+    """Refused movements are seen by those who read every refusal (inspectors, managers:
+    pit.view_movementrefusal) and by the supervisors who witness the cash at their tables."""
+
+    def has_permission(self, request, view):
+        user = request.user
+        return user.is_authenticated and (user.has_perm("pit.view_movementrefusal") or user.has_perm(WITNESS))
+
+
+class MovementRefusalViewSet(ReadViewSet):
+    """Buy-ins and cash-outs the service refused and kept: the large-transaction threshold reached
+    by a player not identified (DICJ Instruction n.º 1/2016). Inspectors and managers see every
+    table's; a supervisor, his tables'."""
+
+    queryset = MovementRefusal.objects.all()
+    serializer_class = MovementRefusalSerializer
+    permission_classes = [MovementRefusalPermission]
+    filterset_fields = ["table", "gaming_day", "kind", "patron"]
+
+    def get_queryset(self):
+        user = self.request.user
+        tables = self.tables() if user.has_perm("pit.view_movementrefusal") else Table.objects.filter(staff=user)
+        return MovementRefusal.objects.filter(table__in=tables)
 
 
 class FlagViewSet(ReadViewSet):

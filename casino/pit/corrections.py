@@ -104,7 +104,7 @@ def carried_revisions(amendment: Amendment) -> list[tuple[Jogo, Jogo]]:
 
 
 def names(game) -> dict[int, str]:
-    return {player.chair: player.name for player in game.players.all()}
+    return {player.chair: player.name for player in game.players.select_related("patron")}
 
 
 def seat_labels(row: Jogo) -> dict[str, str]:

@@ -1,7 +1,13 @@
 """The demo casino: tables at several tiers in both variants, a user per role, and one gaming
 day of jogos recorded through the real service (fixtures/demo.json is this, dumped).
 
-Every figure below comes from the engine; the comments only say what each jogo shows.
+Every figure below comes from the engine; the comments only say what each jogo shows. The demo
+keeps the money rules the project ships (docs/rules.md §11, docs/money.md): every seat sits down
+with at least the table's minimum capital (C-1; 600 at 25/50, 2,400 at 100/200, 24,000 at
+1000/2000, and 800 and 2,000 for the simplified tables' three and two players), a supervisor
+witnesses every seating's buy-ins, and the players are people (`Patron`), known by name and seated
+again by it, so that a player has a day. Under C-1's default a winner always holds more than he
+can win, so Art. 9's cap never binds here (a casino's lower minimum lets it; tests show it).
 """
 from __future__ import annotations
 
@@ -12,8 +18,8 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
-from . import errors, selectors, services
-from .models import Casino, Table
+from . import errors, patrons, selectors, services
+from .models import Casino, Patron, Table
 from .roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
 
 PASSWORD = "mahjong-demo"
@@ -62,6 +68,38 @@ def _record(game, fields: dict) -> dict:
     return {**selectors.record_header(game), "result": "win", **fields}
 
 
+def _players(table: Table, seats: list[tuple[int, str, int]]) -> list[dict]:
+    """The seating of (chair, name, capital): a player the casino knows by that name by his id,
+    as the seating screen picks him; a new one by his name."""
+    known = dict(Patron.objects.filter(casino=table.casino_id, name__in=[name for _c, name, _a in seats])
+                 .values_list("name", "pk"))
+    return [{"chair": chair, "capital": capital, **({"patron": known[name]} if name in known else {"name": name})}
+            for chair, name, capital in seats]
+
+
+def _seat(table: Table, by: User, witness: User, seats: list[tuple[int, str, int]], first_banker: int,
+          at: dt.datetime):
+    """Seat a game; the supervisor witnesses the buy-ins (C-1) when a dealer seats it."""
+    return services.start_game(table=table, user=by, players=_players(table, seats), first_banker=first_banker,
+                               witness=None if by == witness else witness, at=at)
+
+
+# Two players identified under DICJ Instruction n.º 1/2016 before their cash of the day reaches the
+# threshold: a Macau resident identity card, and a Portuguese passport.
+IDENTITIES = {
+    "Mr Chan": {"document_type": Patron.MACAU_ID, "document_number": "5215299(8)", "document_country": "MO",
+                "date_of_birth": dt.date(1968, 4, 2), "nationality": "MO"},
+    "Mr Leong": {"document_type": Patron.PASSPORT, "document_number": "K12345678", "document_country": "PT",
+                 "date_of_birth": dt.date(1979, 10, 23), "nationality": "PT"},
+}
+
+
+def _identify(casino: Casino, name: str, by: User, at: dt.datetime) -> Patron:
+    """The supervisor records the player's identity document, as the identification form does."""
+    patron = Patron.objects.get(casino=casino, name=name)
+    return patrons.identify(patron=patron, user=by, at=at, **IDENTITIES[name])
+
+
 @transaction.atomic
 def build() -> None:
     """Create the demo casino in an empty database."""
@@ -85,9 +123,9 @@ def build() -> None:
 
     # C-01, 25/50: a whole game (the bank goes round four times, I-2) with every grade, draws, a
     # false win, a pay-all, a misdeclared grade, a buy-in and a cash-out; then a second game.
-    game = services.start_game(table=tables["C-01"], user=dealer, first_banker=0, at=next(clock), players=[
-        {"chair": 0, "name": "Mr Chan", "capital": 5000}, {"chair": 1, "name": "Ms Wong", "capital": 3000},
-        {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Ms Ho", "capital": 6000}])
+    supervisor = people["supervisor"]
+    game = _seat(tables["C-01"], dealer, supervisor, [(0, "Mr Chan", 5000), (1, "Ms Wong", 3000),
+                                                      (2, "Mr Lei", 4000), (3, "Ms Ho", 6000)], 0, next(clock))
     script = [CHICKEN, DRAGON_SELF_DRAWN, DRAW, PURE_ONE_SUIT, FALSE_WIN, CHICKEN, PAY_ALL, MISDECLARED,
               CHICKEN, PURE_ONE_SUIT, DRAW, CHICKEN, DRAGON_SELF_DRAWN, CHICKEN, CHICKEN, PURE_ONE_SUIT]
     jogos = []
@@ -112,24 +150,21 @@ def build() -> None:
         reason="Winner keyed as South; the camera shows West won on North's discard.")
     services.decide_amendment(amendment=amendment, user=people["manager"], approve=True, at=next(clock))
 
-    game = services.start_game(table=tables["C-01"], user=dealer, first_banker=2, at=next(clock), players=[
-        {"chair": 0, "name": "Mr Chan", "capital": 4000}, {"chair": 1, "name": "Ms Wong", "capital": 4000},
-        {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Mr Fong", "capital": 4000}])
+    game = _seat(tables["C-01"], dealer, supervisor, [(0, "Mr Chan", 4000), (1, "Ms Wong", 4000),
+                                                      (2, "Mr Lei", 4000), (3, "Mr Fong", 4000)], 2, next(clock))
     for fields in (CHICKEN, DRAW, DRAGON_SELF_DRAWN):
         services.record_jogo(table=tables["C-01"], user=dealer, record=_record(game, fields), at=next(clock))
 
-    # C-03, 1000/2000: a player with little capital wins 2 fán; the cap of Art. 9(a)(4) binds.
-    game = services.start_game(table=tables["C-03"], user=dealer, first_banker=0, at=next(clock), players=[
-        {"chair": 0, "name": "Mr Sou", "capital": 40000}, {"chair": 1, "name": "Ms Lam", "capital": 30000},
-        {"chair": 2, "name": "Mr Ip", "capital": 3000}, {"chair": 3, "name": "Ms Kou", "capital": 25000}])
+    # C-03, 1000/2000: every seat holds more than C-1's 24,000; South wins 2 fán.
+    game = _seat(tables["C-03"], dealer, supervisor, [(0, "Mr Sou", 60000), (1, "Ms Lam", 50000),
+                                                      (2, "Mr Ip", 50000), (3, "Ms Kou", 50000)], 0, next(clock))
     for fields in (CHICKEN, DRAW, {**PURE_ONE_SUIT, "winner": "S", "discarder": "W"}):
         services.record_jogo(table=tables["C-03"], user=dealer, record=_record(game, fields), at=next(clock))
 
     # S-01, simplified 100/200 with three players; S-02 with two.
-    for number, players in (("S-01", 3), ("S-02", 2)):
-        seated = [{"chair": c, "name": f"Player {c + 1}", "capital": 10000} for c in range(players)]
-        game = services.start_game(table=tables[number], user=people["dealer2"], first_banker=0, at=next(clock),
-                                   players=seated)
+    for number, names in (("S-01", ["Player 1", "Player 2", "Player 3"]), ("S-02", ["Ms Cheang", "Mr Vong"])):
+        game = _seat(tables[number], people["dealer2"], supervisor,
+                     [(chair, name, 10000) for chair, name in enumerate(names)], 0, next(clock))
         for result in ("win", "draw", "win", "false_win"):
             seats = list(selectors.standing(game).progress.seats)
             fields = {"result": result}
@@ -142,9 +177,8 @@ def build() -> None:
                                  at=next(clock))
 
     # A dealer's refused attempt, kept for the inspectors: a stake the table does not play.
-    game = selectors.open_game(tables["C-02"]) or services.start_game(
-        table=tables["C-02"], user=dealer, first_banker=1, at=next(clock),
-        players=[{"chair": c, "name": f"Guest {c + 1}", "capital": 8000} for c in range(4)])
+    game = selectors.open_game(tables["C-02"]) or _seat(
+        tables["C-02"], dealer, supervisor, [(c, f"Guest {c + 1}", 8000) for c in range(4)], 1, next(clock))
     try:
         services.record_jogo(table=tables["C-02"], user=dealer, record=_record(game, {**CHICKEN, "stake": 50}),
                              at=next(clock))
@@ -157,6 +191,7 @@ def build() -> None:
 # up to now, so the demo is as fresh as the moment it is loaded.
 LIVE_C01 = [CHICKEN, PAY_ALL, DRAW, FALSE_WIN, MISDECLARED, CHICKEN, DRAGON_SELF_DRAWN]
 LARGE_BUY_IN = 500_000  # at or above the large-transaction threshold
+STRUCTURED_BUY_IN, LEONG_AT_C02 = 150_000, 160_000  # with his 200,000 at C-03: 510,000, each below it
 
 
 @transaction.atomic
@@ -166,7 +201,13 @@ def live(now: dt.datetime | None = None) -> None:
     rotation of the shift running now, and today's jogos up to now: at C-01 a pay-all, a false
     win, a grade declared other than the engine's, three refused attempts (a stake the table does
     not play) and a buy-in of 500,000; at C-02 the supervisor covers the table, recording with
-    nobody on its rotation; at S-01 a simplified game. C-03 and S-02 are closed."""
+    nobody on its rotation; at S-01 a simplified game. C-03 and S-02 are closed.
+
+    The money of the day (C-2, DICJ Instruction n.º 1/2016): Mr Chan, identified by his Macau
+    identity card, buys in 500,000 at C-01. Mr Leong sits down at C-03 with 200,000 and buys in
+    150,000 more before he leaves it, and sits down at C-02 with 160,000: each below the threshold,
+    510,000 together, so the supervisor identifies him (his passport) before that seating:
+    structuring, and a large transaction."""
     now = now or timezone.now()
     people = {person.username: person for person in User.objects.filter(username__in=[u for u, *_ in USERS])}
     tables = {table.number: table for table in Table.objects.all()}
@@ -181,15 +222,24 @@ def live(now: dt.datetime | None = None) -> None:
     for table in tables.values():
         if (playing := selectors.open_game(table)) is not None:
             services.end_game(game=playing, user=supervisor, at=opening)
-        if table.number in ("C-03", "S-02"):
+        if table.number == "S-02":
             services.close_table(table=table, user=supervisor, at=opening)
         else:
             services.open_table(table=table, user=supervisor, at=opening)
+    casino = tables["C-01"].casino
+
+    # Mr Leong at C-03, a short while: a seating and a buy-in, each below the threshold.
+    c03 = tables["C-03"]
+    game = _seat(c03, supervisor, supervisor, [(0, "Mr Leong", 200_000), (1, "Mr Sou", 40000),
+                                               (2, "Ms Lam", 30000), (3, "Ms Kou", 25000)], 0, next(clock))
+    services.move_money(game=game, user=supervisor, chair=0, kind="buy_in", amount=STRUCTURED_BUY_IN,
+                        at=next(clock))
+    services.end_game(game=game, user=supervisor, at=next(clock))
+    services.close_table(table=c03, user=supervisor, at=next(clock))
 
     c01 = tables["C-01"]
-    game = services.start_game(table=c01, user=dealer, first_banker=0, at=next(clock), players=[
-        {"chair": 0, "name": "Mr Chan", "capital": 5000}, {"chair": 1, "name": "Ms Wong", "capital": 3000},
-        {"chair": 2, "name": "Mr Lei", "capital": 4000}, {"chair": 3, "name": "Ms Ho", "capital": 6000}])
+    game = _seat(c01, dealer, supervisor, [(0, "Mr Chan", 5000), (1, "Ms Wong", 3000), (2, "Mr Lei", 4000),
+                                           (3, "Ms Ho", 6000)], 0, next(clock))
     for index, fields in enumerate(LIVE_C01):
         if index == 3:
             for _attempt in range(3):
@@ -199,19 +249,21 @@ def live(now: dt.datetime | None = None) -> None:
                 except errors.Refused:
                     pass
         if index == 5:
+            _identify(casino, "Mr Chan", supervisor, next(clock))
             services.move_money(game=game, user=supervisor, chair=0, kind="buy_in", amount=LARGE_BUY_IN,
                                 at=next(clock))
         services.record_jogo(table=c01, user=dealer, record=_record(game, fields), at=next(clock))
 
     c02 = tables["C-02"]
-    game = services.start_game(table=c02, user=supervisor, first_banker=1, at=next(clock), players=[
-        {"chair": c, "name": f"Guest {c + 1}", "capital": 8000} for c in range(4)])
+    at = next(clock)
+    _identify(casino, "Mr Leong", supervisor, at)  # 350,000 today already: his 160,000 reaches the threshold
+    game = _seat(c02, supervisor, supervisor, [(0, "Mr Leong", LEONG_AT_C02)] + [
+        (c, f"Guest {c + 1}", 8000) for c in range(1, 4)], 1, at)
     for fields in (CHICKEN, DRAW):
         services.record_jogo(table=c02, user=supervisor, record=_record(game, fields), at=next(clock))
 
     s01 = tables["S-01"]
-    game = services.start_game(table=s01, user=dealer2, first_banker=0, at=next(clock),
-                               players=[{"chair": c, "name": f"Player {c + 1}", "capital": 10000} for c in range(3)])
+    game = _seat(s01, dealer2, supervisor, [(c, f"Player {c + 1}", 10000) for c in range(3)], 0, next(clock))
     for result in ("win", "draw"):
         fields = {"result": result}
         if result == "win":

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from .day_forms import GamingDayForm
+from .forms import whole_amount
 from .models import Movement, Table
 
 
@@ -20,9 +21,7 @@ class MoneyForm(forms.Form):
     chair = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Movement"), choices=Movement.KINDS, widget=forms.RadioSelect,
                              initial=Movement.BUY_IN)
-    amount = forms.IntegerField(label=_("Amount"), min_value=1, max_value=10**12,
-                                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}),
-                                help_text=_("Whole currency units."))
+    amount = whole_amount(label=_("Amount"), max_value=10**12, help_text=_("A whole number of patacas."))
 
     def __init__(self, *args, seats: list[dict], **kwargs):
         """`seats`: the game's chairs in order (chair, name, seat_name), as the table shows them."""

@@ -17,21 +17,23 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.refusals import refused_action, refused_form
 from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_name
 
-from . import confirmation, errors, selectors, services
+from . import cash, confirmation, errors, selectors, services
 from .access import require, visible_tables
 from .day_forms import GamingDayPeriodForm
 from .days import gaming_day, today
 from .floor_forms import FindJogoForm, MoneyForm, RefusalsForm
 from .models import Game, Movement, Refusal, Table
-from .views import _seats, _table
+from .views import _seats, _table, shown_names
 
 REFUSALS_PER_PAGE = 50
+IDENTIFICATION_NEEDED = "identification_needed"  # move_money's refusal at the threshold (casino rule C-2)
 
 
 # --- Buy-in and cash-out -------------------------------------------------------------------------
@@ -47,8 +49,10 @@ def money(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Table %(table)s has no game in progress.") % {"table": table.number})
         return redirect("pit:table", pk=table.pk)
     now = selectors.standing(game)
-    seats = sorted(_seats(game, now.progress, now.capital), key=lambda seat: seat["chair"])
-    form = MoneyForm(request.POST if request.method == "POST" else None, seats=seats)
+    seats = sorted(_seats(game, now.progress, now.capital, request.user), key=lambda seat: seat["chair"])
+    # ?chair=&kind=&amount= fill the form again: the way back from identifying a player.
+    asked = {name: request.GET[name] for name in ("chair", "kind", "amount") if name in request.GET}
+    form = MoneyForm(request.POST if request.method == "POST" else None, seats=seats, initial=asked or None)
     if not form.is_bound:
         return _money_page(request, table, game, seats, form)
     if not form.is_valid():
@@ -56,14 +60,44 @@ def money(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         movement = services.move_money(game=game, user=request.user, **form.cleaned_data)
     except errors.Refused as refused:
-        return refused_form(refused, partial(_money_page, request, table, game, seats, form), form)
+        identify = _identify_first(refused, game, table, form.cleaned_data)
+        return refused_form(refused, partial(_money_page, request, table, game, seats, form, identify=identify), form)
     return redirect(f"{reverse('pit:money', args=[table.pk])}?movement={movement.pk}")
 
 
+def _identify_first(refused: errors.Refused, game: Game, table: Table, entered: dict) -> str | None:
+    """Where to identify the player a movement was refused for (DICJ Instruction n.º 1/2016: the
+    threshold reached by a player not identified), coming back to this page with the movement
+    typed again; None for any other refusal."""
+    if not any(problem.code == IDENTIFICATION_NEEDED for problem in refused.problems):
+        return None
+    player = game.players.filter(chair=entered["chair"]).first()
+    if player is None:
+        return None
+    again = f"{reverse('pit:money', args=[table.pk])}?{urlencode(entered)}"
+    return f"{reverse('pit:patron_identify', args=[player.patron_id])}?{urlencode({'next': again})}"
+
+
+def day_totals(game: Game, seats: list[dict]) -> list[dict]:
+    """Each seated player's buy-ins and cash-outs over today's gaming day at every table, against
+    the large-transaction threshold (casino/pit/cash.py), and whether he is identified."""
+    day, limit = today(), cash.threshold()
+    patrons = {player.chair: player.patron for player in game.players.select_related("patron")}
+    rows = []
+    for seat in seats:
+        patron = patrons[seat["chair"]]
+        bought, cashed = (cash.day_total(patron, day, kind) for kind in (Movement.BUY_IN, Movement.CASH_OUT))
+        rows.append({**seat, "patron": patron, "buy_in": bought, "cash_out": cashed, "threshold": limit,
+                     "buy_in_reached": bought >= limit, "cash_out_reached": cashed >= limit,
+                     "identified": patron.identified})
+    return rows
+
+
 def _money_page(request, table, game, seats: list[dict], form: MoneyForm, *, problems=(),
-                status: int = 200) -> HttpResponse:
-    """The money page: the form, each chair's capital now, the game's movements, and the receipt
-    of the movement named by ?movement= (the one just recorded)."""
+                identify: str | None = None, status: int = 200) -> HttpResponse:
+    """The money page: the form, each chair's capital now and its player's day against the
+    threshold, the game's movements, and the receipt of the movement named by ?movement= (the one
+    just recorded); after a refusal for want of identification, the way to identify the player."""
     moved = request.GET.get("movement", "")
     done = (Movement.objects.filter(game=game, pk=moved).select_related("recorded_by").first()
             if moved.isdigit() else None)
@@ -73,9 +107,11 @@ def _money_page(request, table, game, seats: list[dict], form: MoneyForm, *, pro
         around = [{**seat, "before": before[seat["chair"]], "after": after[seat["chair"]]} for seat in seats]
     names = {seat["chair"]: seat["name"] for seat in seats}
     movements = game.movements.select_related("recorded_by").order_by("seq")
+    back = reverse("pit:money", args=[table.pk])
     return render(request, "pit/floor/money.html", {
         "table": table, "game": game, "seats": seats, "form": form, "problems": problems, "done": done,
         "around": around, "movements": [(movement, names.get(movement.chair, "")) for movement in movements],
+        "identify": identify, "totals": day_totals(game, seats), "back": urlencode({"next": back}),
     }, status=status)
 
 
@@ -140,7 +176,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     days, find = GamingDayPeriodForm(request.GET or None, default=today()), FindJogoForm(request.GET or None)
     number = find.cleaned_data.get("number") if find.is_valid() else None
     day = days.cleaned_data["day"] if days.is_valid() else today()
-    rows = selectors.table_history(table, day=day, number=number)
+    rows = selectors.table_history(table, day=day, number=number, shown=shown_names(request.user, table))
     bad = bool(request.GET) and not (days.is_valid() and find.is_valid())
     return render(request, "pit/floor/history.html", {"table": table, "days": days, "find": find, "day": day,
                                                       "number": number, "rows": rows}, status=400 if bad else 200)

@@ -10,12 +10,18 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from casino.limits import NAME_MAX_LENGTH
-from casino.terms.vocabulary import article_name, pay_all_article_text, seat_name
+from casino.terms.vocabulary import article_name, localise, pay_all_article_text, seat_name
 from regulation.record import CONDITIONS as ENGINE_CONDITIONS, MAX_AMOUNT, PAY_ALL_ARTICLES as ENGINE_PAY_ALL_ARTICLES
 from regulation.tiles import CONVENTIONAL, KINDS, SIMPLIFIED, tile_code
+
+from .capital import maximum_capital, minimum_capital
+from .errors import Refused
+from .models import Table
+from .witness import witness_from
 
 RESULTS = [("win", _("Win")), ("draw", _("Draw (wall exhausted)")), ("false_win", _("False win"))]
 MELD_KINDS = [("", _("—")), ("chow", _("Chow")), ("pong", _("Pong")), ("kong", _("Open kong")),
@@ -91,6 +97,17 @@ def tiles_input(kind: str, **attrs) -> forms.TextInput:
                                   "spellcheck": "false", **attrs})
 
 
+def whole_amount(**kwargs) -> forms.IntegerField:
+    """An amount of money as people type it: a whole number of patacas ("12.5" is refused), at
+    least 1."""
+    return forms.IntegerField(min_value=1, error_messages={"invalid": _("Enter a whole number of patacas.")},
+                              widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}), **kwargs)
+
+
+# A seated player's field as the seating service names it: "players[<index>].<capital|patron|name>".
+PLAYER_FIELD = re.compile(r"players\[(\d)\]\.(capital|patron|name)")
+
+
 def palette(variant: str) -> list[str]:
     """The tiles of the variant (Art. 2) in the order of the tile picker: números, círculos,
     bambus, winds, dragons."""
@@ -98,33 +115,88 @@ def palette(variant: str) -> list[str]:
 
 
 class SeatForm(forms.Form):
-    """Seating a game (Art. 3): a name and a capital per chair, and the first banker's chair.
-    The simplified game may leave chairs empty (2 to 4 players)."""
+    """Seating a game (Art. 3): per chair a player and his capital at stake, and the first
+    banker's chair. The simplified game may leave chairs empty (2 to 4 players).
+
+    A player is picked from the casino's players (the name's lookup, static/pit/players.js, fills
+    the hidden `patron_<chair>`) or, a name not picked, made a new one. The capital's limits are
+    the casino's rule C-1 (casino/pit/capital.py), which the service applies. When the person
+    seating does not witness cash himself (a dealer: no pit.move_money), the supervisor who
+    witnesses it confirms the seating with his username and password (`witness`)."""
 
     first_banker = forms.TypedChoiceField(label=_("First banker"), coerce=int,
                                           choices=[(c, c + 1) for c in range(4)], initial=0)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, table: Table | None = None, request: HttpRequest | None = None,
+                 witness_needed: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.table, self.request, self.witness_needed = table, request, witness_needed
+        self.witness_user = None  # the supervisor who confirmed the seating (`clean`)
         for chair in range(4):
             self.fields[f"name_{chair}"] = forms.CharField(label=_("Player"), max_length=NAME_MAX_LENGTH,
                                                            required=False)
-            self.fields[f"capital_{chair}"] = forms.IntegerField(label=_("Capital"), min_value=1, max_value=MAX_AMOUNT,
-                                                                 required=False)
+            self.fields[f"patron_{chair}"] = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+            self.fields[f"capital_{chair}"] = whole_amount(label=_("Capital"), max_value=MAX_AMOUNT, required=False)
+        if witness_needed:
+            self.fields["witness"] = forms.CharField(label=_("Witnessing supervisor"), max_length=150)
+            self.fields["witness_password"] = forms.CharField(
+                label=_("His password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
 
     def chairs(self):
-        return [(chair, self[f"name_{chair}"], self[f"capital_{chair}"]) for chair in range(4)]
+        return [(chair, self[f"name_{chair}"], self[f"patron_{chair}"], self[f"capital_{chair}"])
+                for chair in range(4)]
+
+    def minimums(self) -> dict[int, int]:
+        """The minimum capital of a seat (rule C-1) for each number of players the table seats."""
+        if self.table is None:
+            return {}
+        counts = (4,) if self.table.variant == CONVENTIONAL else (4, 3, 2)
+        return {players: minimum_capital(self.table, players) for players in counts}
+
+    def maximum(self) -> int:
+        return maximum_capital()
+
+    def clean(self):
+        data = super().clean()
+        if "witness" in self.fields and data.get("witness") and data.get("witness_password"):
+            try:
+                self.witness_user = witness_from(self.request, data["witness"], data["witness_password"])
+            except Refused as refused:
+                for problem in refused.problems:
+                    self.add_error("witness", localise(problem, field=False))
+        return data
+
+    def _seated(self) -> list[int]:
+        data = self.cleaned_data
+        return [chair for chair in range(4)
+                if data.get(f"name_{chair}") or data.get(f"patron_{chair}") or data.get(f"capital_{chair}")]
 
     def players(self) -> list[dict]:
-        """The seated chairs; a chair is seated when it has a name or a capital."""
+        """The seated chairs (a chair is seated when it has a player or a capital), as the service
+        takes them: the player picked, or the name of a new one."""
         data = self.cleaned_data
         seated = []
-        for chair in range(4):
-            name, amount = data.get(f"name_{chair}"), data.get(f"capital_{chair}")
-            if name or amount:
-                seated.append({"chair": chair, "name": name or _("Chair %(chair)s") % {"chair": chair + 1},
-                               "capital": amount})
+        for chair in self._seated():
+            player = {"chair": chair, "capital": data.get(f"capital_{chair}")}
+            if data.get(f"patron_{chair}"):
+                player["patron"] = data[f"patron_{chair}"]
+            else:
+                player["name"] = data.get(f"name_{chair}", "")
+            seated.append(player)
         return seated
+
+    def field_of(self, problem) -> str | None:
+        """The form field a refused seating's problem is about: "players[1].capital" is the
+        capital of the second seated chair; a player's patron or name is his name's field."""
+        match = PLAYER_FIELD.fullmatch(problem.field or "")
+        if match is None:
+            return problem.field
+        seated = self._seated()
+        index = int(match.group(1))
+        if index >= len(seated):
+            return None
+        part = "capital" if match.group(2) == "capital" else "name"
+        return f"{part}_{seated[index]}"
 
 
 class JogoForm(forms.Form):

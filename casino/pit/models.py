@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from casino.append_only import AppendOnly, SetOnce
 from regulation.errors import RegulationError
@@ -145,20 +145,124 @@ class Game(models.Model):
         return Progress.start(chairs=[s.chair for s in self.players.all()], banker=self.first_banker)
 
 
+class Patron(models.Model):
+    """A person who plays at the casino's tables: what the screens call a player (`Player` is
+    his seat in one game). A name alone will do until his cash over a gaming day reaches the
+    large-transaction threshold (DICJ Instruction n.º 1/2016); then he is identified by an
+    identity document (type, number, issuing country), date of birth and nationality.
+
+    Personal data lives here and nowhere in the ledger: a chained row names a player by this
+    row's id only (`Movement.patron`), so that anonymising him once PATRON_RETENTION_DAYS have
+    passed (`casino/pit/patrons.py`) changes no hashed row (docs/money.md says why). Who may read
+    what is `casino/pit/privacy.py`; each change is a `PatronChange`, each read of a document
+    number a `DocumentRead`."""
+
+    PASSPORT, MACAU_ID, HONG_KONG_ID, MAINLAND_ID, MAINLAND_PERMIT = (
+        "passport", "macau_id", "hong_kong_id", "mainland_id", "mainland_permit")
+    DOCUMENT_TYPES = [
+        (PASSPORT, _("passport")),
+        (MACAU_ID, _("Macau resident identity card")),
+        (HONG_KONG_ID, _("Hong Kong identity card")),
+        (MAINLAND_ID, _("mainland China resident identity card")),
+        (MAINLAND_PERMIT, _("mainland travel permit to Hong Kong and Macau")),
+    ]
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="patrons")
+    name = models.CharField(max_length=100)
+    document_type = models.CharField(max_length=20, choices=DOCUMENT_TYPES, blank=True)
+    document_number = models.CharField(max_length=30, blank=True)
+    document_country = models.CharField(max_length=2, blank=True, help_text=_("ISO 3166-1 alpha-2 code"))
+    date_of_birth = models.DateField(null=True, blank=True)
+    nationality = models.CharField(max_length=2, blank=True, help_text=_("ISO 3166-1 alpha-2 code"))
+    created_at = models.DateTimeField()
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField()
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    anonymised_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["casino", "name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "document_type", "document_country", "document_number"],
+                                    condition=~models.Q(document_number=""), name="one_patron_per_document"),
+        ]
+        permissions = [("view_personal_data", "Can see players' names, identity documents and dates of birth"),
+                       ("identify_patron", "Can record a player's identity document")]
+
+    def __str__(self) -> str:
+        return f"player {self.pk}"
+
+    # What identifies a player for a large transaction (DICJ Instruction n.º 1/2016), field by field.
+    IDENTIFICATION = ("document_type", "document_number", "document_country", "date_of_birth", "nationality")
+
+    @property
+    def missing_identification(self) -> list[str]:
+        """The fields of IDENTIFICATION he has not given yet, in that order; empty when he is
+        identified. (Whether a document number is well formed for its type is checked when it is
+        recorded, casino/pit/documents.py.)"""
+        return [name for name in self.IDENTIFICATION if getattr(self, name) in (None, "")]
+
+    @property
+    def identified(self) -> bool:
+        return not self.missing_identification
+
+
+class PatronChange(AppendOnly):
+    """One creation or change of a player's record: who, when, and which fields (their names,
+    never their values: the log outlives the personal data it would otherwise copy)."""
+
+    CREATED, CHANGED, ANONYMISED = "created", "changed", "anonymised"
+    ACTIONS = [(CREATED, _("created")), (CHANGED, _("changed")), (ANONYMISED, _("anonymised"))]
+
+    patron = models.ForeignKey(Patron, on_delete=models.PROTECT, related_name="changes")
+    action = models.CharField(max_length=10, choices=ACTIONS)
+    fields = models.JSONField(default=list)
+    at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True,
+                           blank=True, help_text=_("empty for the scheduled anonymisation"))
+
+    class Meta:
+        ordering = ["patron", "at", "pk"]
+
+
+class DocumentRead(AppendOnly):
+    """One read of a player's identity document number by a person: where it was shown to whom,
+    and when. Written by `casino/pit/privacy.py` whenever a page, an export or the API shows it."""
+
+    patron = models.ForeignKey(Patron, on_delete=models.PROTECT, related_name="document_reads")
+    read_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    read_at = models.DateTimeField()
+    purpose = models.CharField(max_length=40, help_text=_("the page, export or API route that showed it"))
+
+    class Meta:
+        ordering = ["-read_at", "-pk"]
+
+
 class Player(models.Model):
-    """A player in one chair of a game. His capital is never stored here: it is the sum of his
-    movements and of the jogos' settlements (see `Jogo.capital_after`)."""
+    """A player in one chair of a game: the patron seated there (never changed: on PostgreSQL the
+    database refuses it, migration 0002). His capital is never stored here: it is the sum of his
+    movements and of the jogos' settlements (see `Jogo.capital_after`). His name is the patron's
+    (`name`; in a query, `patron__name`), so that personal data lives in one place."""
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="players")
     chair = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=100)
+    patron = models.ForeignKey(Patron, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["game", "chair"], name="one_player_per_chair")]
+        constraints = [models.UniqueConstraint(fields=["game", "chair"], name="one_player_per_chair"),
+                       models.UniqueConstraint(fields=["game", "patron"], name="one_chair_per_player")]
         ordering = ["game", "chair"]
 
     def __str__(self) -> str:
-        return f"{self.name} (chair {self.chair})"
+        return f"player {self.patron_id} (chair {self.chair})"
+
+    @property
+    def name(self) -> str:
+        """The patron's name, or "anonymised player 12" once his personal data is gone (read
+        `patron` with the seat: `select_related("patron")`)."""
+        if self.patron.anonymised_at is not None:
+            return gettext("anonymised player %(id)s") % {"id": self.patron_id}
+        return self.patron.name
 
 
 class LedgerRow(AppendOnly):
@@ -190,6 +294,9 @@ class Movement(LedgerRow):
     kind = models.CharField(max_length=8, choices=KINDS)
     amount = models.PositiveBigIntegerField(help_text=_("whole currency units"))
     after_jogos = models.PositiveIntegerField(help_text=_("jogos of the game played before this movement"))
+    # Whose cash it is: the patron seated in the chair, by id only (personal data stays out of the
+    # chain). Empty on movements recorded before players were people.
+    patron = models.ForeignKey(Patron, on_delete=models.PROTECT, related_name="movements", null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -200,6 +307,7 @@ class Movement(LedgerRow):
                                    name="movement_amount_within_limit"),
         ]
         ordering = ["table", "seq"]
+        indexes = [models.Index(fields=["patron", "gaming_day"])]
         # Cash crosses the table in front of the supervisor: he records it, and the ledger names him.
         permissions = [("move_money", "Can record buy-ins and cash-outs at assigned tables")]
 
@@ -324,6 +432,26 @@ class Refusal(models.Model):
     class Meta:
         ordering = ["-attempted_at"]
         permissions = [("confirm_refusal", "Can confirm another person's refused attempt at assigned tables")]
+
+
+class MovementRefusal(AppendOnly):
+    """A buy-in or cash-out the service refused (the large-transaction threshold reached by a
+    player not identified, above all), kept so that inspectors see every attempt."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="movement_refusals")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+    chair = models.PositiveSmallIntegerField(null=True, blank=True)
+    patron = models.ForeignKey(Patron, on_delete=models.PROTECT, related_name="refused_movements", null=True,
+                               blank=True)
+    kind = models.CharField(max_length=8, blank=True)
+    amount = models.BigIntegerField(null=True, blank=True)
+    attempted_at = models.DateTimeField()
+    attempted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(db_index=True)
+    errors = models.JSONField()
+
+    class Meta:
+        ordering = ["-attempted_at", "-pk"]
 
 
 class RefusalConfirmation(AppendOnly):

@@ -16,7 +16,9 @@
 Supervisors keep the rotation log (who deals and supervises at which table, when); inspectors
 and managers read it and the variance cases, add notes to cases, mark them explained or
 escalate them; only a manager resolves a case, approves a recount of a box whose count agreed, and
-accepts a recount as the box's figure of record.
+accepts a recount as the box's figure of record. Inspectors and managers open suspicious-transaction
+cases on players, write notes and decide them; only a manager escalates one to the financial
+intelligence office (casino/aml).
 
 Where a permission is "at assigned tables", `access.py` checks the assignment too.
 """
@@ -32,19 +34,30 @@ CASES = ["count.view_rotation", "count.view_box", "count.view_case", "count.work
 # The floor's alerts (casino/floor): seen and acknowledged by supervisors (at their tables),
 # inspectors and managers; dealers and counters have none.
 ALERTS = ["floor.view_alert", "floor.acknowledge_alert"]
+# Players as people (docs/money.md): supervisors seat players and identify them for the movements
+# they witness (and see their names at their tables); inspectors and managers see players' personal
+# data. Everyone else sees names and document numbers masked (casino/pit/privacy.py).
+PATRONS_WITNESS = ["pit.view_patron", "pit.add_patron", "pit.identify_patron"]
+PATRONS_READ = ["pit.view_patron", "pit.view_personal_data", "pit.view_movementrefusal", "pit.view_documentread",
+                "pit.view_patronchange"]
+# Suspicious-transaction cases (casino/aml, docs/aml.md): inspectors and managers open them, write
+# notes and decide them; only a manager escalates one to the financial intelligence office.
+AML = ["aml.view_suspicioncase", "aml.work_suspicioncase"]
 
 ROLES = {
     DEALER: PIT_STAFF,
     SUPERVISOR: PIT_STAFF + ["pit.open_close_table", "pit.change_rule_set", "pit.move_money",
                              "pit.view_amendment", "pit.view_refusal",
                              "pit.propose_amendment", "pit.approve_amendment", "pit.confirm_refusal",
-                             "count.view_rotation", "count.add_rotation", "pit.view_flag"] + ALERTS,
-    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ALERTS + ["pit.flag_jogo", "pit.view_daily_report"],
-    MANAGER: READ_ALL + FLAG_LIFE + CASES + ALERTS + ["pit.approve_amendment", "pit.view_daily_report",
+                             "count.view_rotation", "count.add_rotation", "pit.view_flag"] + ALERTS
+    + PATRONS_WITNESS,
+    INSPECTOR: READ_ALL + FLAG_LIFE + CASES + ALERTS + PATRONS_READ + AML + ["pit.flag_jogo", "pit.view_daily_report"],
+    MANAGER: READ_ALL + FLAG_LIFE + CASES + ALERTS + PATRONS_READ + ["pit.approve_amendment", "pit.view_daily_report",
                                                       "pit.close_gaming_day", "pit.view_gamingday",
                                                       "pit.view_dayevent", "count.resolve_case",
                                                       "count.decide_recount",
-                                                      "floor.acknowledge_escalated_alert"],
+                                                      "floor.acknowledge_escalated_alert"]
+    + AML + ["aml.escalate_suspicioncase"],
     COUNTER: ["count.view_box", "count.count_box"],
 }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
@@ -96,7 +96,7 @@ def tables_with_open_games(tables: QuerySet[Table]) -> QuerySet[Table]:
     asks no query), for a list of tables that shows each one's next jogo."""
     return tables.prefetch_related(Prefetch("games", to_attr="open_games",
                                             queryset=Game.objects.filter(ended_at__isnull=True)
-                                            .prefetch_related("players")))
+                                            .prefetch_related("players__patron")))
 
 
 def capitals(games: list[Game]) -> dict[int, list[int | None]]:
@@ -195,7 +195,7 @@ def game_summary(game: Game, *, now: dt.datetime | None = None, seat_name=str) -
     """The end-of-game summary; a game still in progress is summed up to now (duration to `now`).
     `seat_name` names a seat wind in the reader's language. Three queries: players, current
     jogos, movements."""
-    players = list(Player.objects.filter(game=game).order_by("chair"))
+    players = list(Player.objects.filter(game=game).select_related("patron").order_by("chair"))
     seated = Progress.start(chairs=[player.chair for player in players], banker=game.first_banker)
     jogos = list(Jogo.objects.filter(game=game).filter(~superseded()).order_by("position")
                  .only("result", "winner_chair", "commission", "capital_before", "capital_after"))
@@ -277,10 +277,12 @@ class HistoryRow:
     flags: list[Flag]
 
 
-def table_history(table: Table, *, day: dt.date | None = None, number: int | None = None) -> list[HistoryRow]:
+def table_history(table: Table, *, day: dt.date | None = None, number: int | None = None,
+                  shown: Callable[[str], str] = str) -> list[HistoryRow]:
     """The table's jogos of a gaming day, each at its current revision, in number order; or,
     with `number`, every revision of that one jogo whatever its day. Seats are named in the
-    reader's language. Three queries: jogos, players, flags."""
+    reader's language, players as `shown` gives their names (masked for a dealer, privacy.py).
+    Three queries: jogos, players, flags."""
     rows = Jogo.objects.filter(table=table).annotate(first_recorded=first_recorded())
     if number is not None:
         rows = rows.filter(number=number).order_by("revision")
@@ -289,8 +291,8 @@ def table_history(table: Table, *, day: dt.date | None = None, number: int | Non
     rows = list(rows.select_related("game", "recorded_by"))
     games = {row.game_id for row in rows}
     names = defaultdict(dict)
-    for player in Player.objects.filter(game_id__in=games):
-        names[player.game_id][player.chair] = player.name
+    for player in Player.objects.filter(game_id__in=games).select_related("patron"):
+        names[player.game_id][player.chair] = shown(player.name)
     flags = defaultdict(list)
     for flag in Flag.objects.filter(table=table, number__in={row.number for row in rows}).order_by("raised_at"):
         flags[flag.number].append(flag)
@@ -374,7 +376,8 @@ def table_day(table: Table, day: dt.date, *, start: dt.time | None = None,
                 .select_related("game").order_by("number")
                 .only("result", "winner_chair", "commission", "capital_before", "capital_after", "game",
                       "number"))
-    names = {(p.game_id, p.chair): p.name for p in Player.objects.filter(game_id__in={row.game_id for row in rows})}
+    seated = Player.objects.filter(game_id__in={row.game_id for row in rows}).select_related("patron")
+    names = {(p.game_id, p.chair): p.name for p in seated}
     games = {row.game_id: row.game for row in rows}
     played, won, net = Counter(), Counter(), Counter()  # per (game, chair)
     for row in rows:

@@ -2,6 +2,7 @@ import functools
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
@@ -9,7 +10,8 @@ from casino.api_fields import WholeUnitsField
 from casino.limits import NAME_MAX_LENGTH, REASON_MAX_LENGTH
 
 from . import selectors
-from .models import Amendment, Flag, Game, Jogo, Movement, Player, Refusal, Table
+from .models import Amendment, Flag, Game, Jogo, Movement, MovementRefusal, Refusal, Table
+from .privacy import mask_name, sees_names
 
 CHAIR_HELP = "chair 0–3 in turn order (people read chairs 1–4: chair 0 is chair 1)"
 CAPITALS_HELP = ("capital at stake per chair, a list of four indexed by chair 0–3 (people read chairs 1–4); "
@@ -24,9 +26,38 @@ class RecordSerializer(serializers.Serializer):
     """The portable record as a request body, for the schema only: the engine reads it."""
 
 
+NAME_HELP = ("the player's name: in full for inspectors, managers and the supervisors of the table, masked for "
+             "everyone else (\"C*** T** M**\")")
+
+
+def names_seen(context: dict, table: Table | int) -> bool:
+    """Whether the request's user sees the players' names at `table` (privacy.py), asked once
+    per table for a whole answer."""
+    request = context.get("request")
+    if request is None:
+        return False
+    table_id = table.pk if isinstance(table, Table) else table
+    seen = context.setdefault("names_seen", {})
+    if table_id not in seen:
+        seen[table_id] = sees_names(request.user, table_id)
+    return seen[table_id]
+
+
+def shown(context: dict, table: Table | int, name: str) -> str:
+    """A player's name as the request's user may see it at `table`: plain or masked."""
+    return name if names_seen(context, table) else mask_name(name)
+
+
+def seated(game: Game) -> list:
+    """The game's players with their patrons: as prefetched with the game, else in one query."""
+    prefetched = getattr(game, "_prefetched_objects_cache", {}).get("players")
+    return list(prefetched if prefetched is not None else game.players.select_related("patron"))
+
+
 class SeatSerializer(serializers.Serializer):
     chair = serializers.IntegerField(help_text=CHAIR_HELP)
-    player = serializers.CharField()
+    player = serializers.CharField(help_text=NAME_HELP)
+    patron = serializers.IntegerField(help_text="the player's id (/api/v1/players/)")
     capital = serializers.IntegerField()
 
 
@@ -42,17 +73,19 @@ class NextJogoSerializer(serializers.Serializer):
     complete = serializers.BooleanField(help_text="the game's North round is over (I-2)")
 
 
-def next_jogo(game: Game, table: Table | None = None) -> dict:
+def next_jogo(game: Game, table: Table | None = None, context: dict | None = None) -> dict:
     """The next jogo of `game`; `table`, when given, is its table as just read (its projection
-    then answers without a query of its own)."""
+    then answers without a query of its own). Names are shown as the `context`'s request's user
+    may see them."""
     table = table or game.table
     now = selectors.standing(game, table=table)
     state, amounts = now.progress, now.capital
-    names = {p.chair: p.name for p in game.players.all()}
+    players = {player.chair: player for player in seated(game)}
     return {"game": game.pk, "number": table.jogos_recorded + 1, "banker_chair": state.banker,
             "round_wind": state.round_wind,
             "complete": state.complete,
-            "seats": {seat: {"chair": chair, "player": names[chair], "capital": amounts[chair]}
+            "seats": {seat: {"chair": chair, "player": shown(context or {}, table, players[chair].name),
+                             "patron": players[chair].patron_id, "capital": amounts[chair]}
                       for seat, chair in state.seats.items()}}
 
 
@@ -73,18 +106,19 @@ class TableSerializer(serializers.ModelSerializer):
 
     def get_next(self, table: Table) -> NextJogoSerializer(allow_null=True):
         game = selectors.open_game(table)
-        return next_jogo(game, table) if game else None
+        return next_jogo(game, table, self.context) if game else None
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["chair", "name"]
-        extra_kwargs = {"chair": {"help_text": CHAIR_HELP}}
+class PlayerSerializer(serializers.Serializer):
+    """A seat of a game: its chair, its player's id and name (masked where the reader may not see it)."""
+
+    chair = serializers.IntegerField(help_text=CHAIR_HELP)
+    patron = serializers.IntegerField(help_text="the player's id (/api/v1/players/)")
+    name = serializers.CharField(help_text=NAME_HELP)
 
 
 class GameSerializer(serializers.ModelSerializer):
-    players = PlayerSerializer(many=True, read_only=True)
+    players = serializers.SerializerMethodField()
     capital = serializers.SerializerMethodField(help_text=CAPITALS_HELP + "; now")
 
     class Meta:
@@ -92,6 +126,11 @@ class GameSerializer(serializers.ModelSerializer):
         fields = ["id", "table", "first_banker", "players", "capital", "started_at", "started_by", "ended_at",
                   "ended_by"]
         extra_kwargs = {"first_banker": {"help_text": "the first banker's " + CHAIR_HELP}}
+
+    @extend_schema_field(PlayerSerializer(many=True))
+    def get_players(self, game: Game) -> list[dict]:
+        return [{"chair": player.chair, "patron": player.patron_id,
+                 "name": shown(self.context, game.table_id, player.name)} for player in seated(game)]
 
     def get_capital(self, game: Game) -> list[int | None]:
         known = self.context.get("capitals") or {}  # a list's, read for all its games at once
@@ -103,13 +142,38 @@ def chair_field(**kwargs) -> serializers.IntegerField:
 
 
 class StartGameSerializer(serializers.Serializer):
+    """Seat a game. Each player is one already known (`patron`, his id at /api/v1/players/) or a new
+    one (`name`). A dealer seats with a supervisor of the table as witness of the seating buy-ins:
+    the supervisor's own username and password, checked as a login is (failures count towards
+    the lockout); a supervisor seating is the witness himself and sends neither."""
+
     class PlayerInput(serializers.Serializer):
         chair = chair_field(label=_("Chair"))
-        name = serializers.CharField(max_length=NAME_MAX_LENGTH, label=_("Player"))
-        capital = WholeUnitsField(label=_("Capital at stake"))
+        patron = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, label=_("Player"),
+                                          help_text="the id of a player already known (/api/v1/players/); or send "
+                                                    "`name` for a new player")
+        name = serializers.CharField(max_length=NAME_MAX_LENGTH, required=False, label=_("Player's name"),
+                                     help_text="a new player's name; or send `patron`")
+        capital = WholeUnitsField(label=_("Capital at stake"),
+                                  help_text="whole currency units: at least the table's minimum capital, at most the "
+                                            "seat maximum (casino rule C-1)")
+
+        def validate(self, data):
+            if ("patron" in data) == ("name" in data):
+                raise serializers.ValidationError(_("Pick a player already known or write a new player's name, "
+                                                    "one of the two."), code="player")
+            return data
 
     players = PlayerInput(many=True, label=_("Players"))
     first_banker = chair_field(label=_("First banker"))
+    witness_username = serializers.CharField(
+        required=False, write_only=True, label=_("Witness's username"),
+        max_length=get_user_model()._meta.get_field("username").max_length,
+        help_text="the username of the supervisor of the table who witnesses the seating buy-ins; needed when the "
+                  "person seating is not a supervisor")
+    witness_password = serializers.CharField(
+        required=False, write_only=True, label=_("Witness's password"), style={"input_type": "password"},
+        trim_whitespace=False, max_length=1000, help_text="that supervisor's password; never stored nor echoed")
 
 
 class MovementInputSerializer(serializers.Serializer):
@@ -146,9 +210,11 @@ class TokenInputSerializer(AuthTokenSerializer):
 class MovementSerializer(serializers.ModelSerializer):
     class Meta:
         model = Movement
-        fields = ["id", "table", "game", "seq", "chair", "kind", "amount", "after_jogos", "recorded_at",
+        fields = ["id", "table", "game", "seq", "chair", "patron", "kind", "amount", "after_jogos", "recorded_at",
                   "recorded_by", "gaming_day", "prev_hash", "hash"]
-        extra_kwargs = {"chair": {"help_text": CHAIR_HELP}}
+        extra_kwargs = {"chair": {"help_text": CHAIR_HELP},
+                        "patron": {"help_text": "the player's id (/api/v1/players/); null on a movement recorded "
+                                                "before players were people"}}
 
 
 class JogoSerializer(serializers.ModelSerializer):
@@ -203,6 +269,21 @@ class RefusalSerializer(serializers.ModelSerializer):
     class Meta:
         model = Refusal
         fields = ["id", "table", "attempted_at", "attempted_by", "record", "errors"]
+
+
+class MovementRefusalSerializer(serializers.ModelSerializer):
+    """A buy-in or cash-out the service refused and kept: the large-transaction threshold reached
+    by a player not identified (DICJ Instruction n.º 1/2016)."""
+
+    errors = serializers.JSONField(help_text="every error, as the service gave it: code, article, message, field")
+
+    class Meta:
+        model = MovementRefusal
+        fields = ["id", "table", "game", "chair", "patron", "kind", "amount", "attempted_at", "attempted_by",
+                  "gaming_day", "errors"]
+        extra_kwargs = {"chair": {"help_text": CHAIR_HELP + "; null when none"},
+                        "game": {"help_text": "null for a seating refused (no game was seated)"},
+                        "patron": {"help_text": "the player's id; null for a new player refused at seating"}}
 
 
 class FlagSerializer(serializers.ModelSerializer):

@@ -27,11 +27,17 @@ day_closed = Signal()
 # moment (the count: a dealer the rotation log does not have on the table), or an empty list.
 may_record = Signal()
 
+# `keep_personal_data` is sent with `patrons` (a list of patron ids about to be anonymised, their
+# retention period over) by `patrons.anonymise_expired`, inside its transaction. Each receiver
+# answers with the set of those ids whose personal data must be kept all the same (the aml app:
+# players under an open suspicious-transaction case), or an empty set.
+keep_personal_data = Signal()
+
 # `table_event` is sent once something happened at a table, inside the transaction that wrote it
 # (a receiver that tells the world waits with `transaction.on_commit`), with:
 # - `event`: what happened, one of EVENTS;
 # - `table`: the `Table`;
-# - `subject`: the row that records it (a `Jogo`, `Movement`, `Game`, `Refusal`, `Flag`,
+# - `subject`: the row that records it (a `Jogo`, `Movement`, `MovementRefusal`, `Game`, `Refusal`, `Flag`,
 #   `Amendment`; the count's `Rotation`, `Box`, `Case`), or None for a table opened or closed;
 # - `user`: who did it (None when nobody did, as a game ended by its North round);
 # - `at`: when.
@@ -39,7 +45,7 @@ may_record = Signal()
 table_event = Signal()
 
 EVENTS = (
-    "game_started", "game_ended", "jogo_recorded", "jogo_refused", "money_moved", "table_opened",
+    "game_started", "game_ended", "jogo_recorded", "jogo_refused", "money_moved", "movement_refused", "table_opened",
     "table_closed", "rule_set_changed", "correction_proposed", "correction_decided", "flag_raised",
     "flag_resolved",
     # sent by the count

@@ -1,7 +1,7 @@
 """The pit's screens under /pit/ (the API is api_urls.py)."""
-from django.urls import path
+from django.urls import include, path
 
-from . import correction_views, floor_views, views
+from . import correction_views, floor_views, patron_urls, views
 
 app_name = "pit"
 urlpatterns = [
@@ -26,4 +26,6 @@ urlpatterns = [
     path("games/<int:pk>/summary", floor_views.game_summary, name="game_summary"),
     path("refusals/", floor_views.refusals, name="refusals"),
     path("refusals/<int:pk>/confirm", floor_views.confirm_refusal, name="confirm_refusal"),
+    # Players as people (patron_views.py).
+    path("players/", include(patron_urls.urlpatterns)),
 ]

@@ -7,6 +7,7 @@ shown is the one saving would give, with its article.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from functools import partial
 
 from django.contrib import messages
@@ -24,9 +25,11 @@ from casino.terms.vocabulary import fan_item_name, rule_set_label, seat_name
 
 from . import entry, errors, selectors, services
 from .access import require, visible_tables
+from .capital import below_minimum
 from .explain import explain
 from .forms import JogoForm, SeatForm, palette, problem_field
 from .models import Game, Jogo, Table, superseded
+from .privacy import mask_name, sees_names
 
 RECENT = 8  # jogos of the game listed under the form
 
@@ -51,17 +54,30 @@ def _table(request: HttpRequest, pk: int, permission: str = "pit.view_table") ->
     return table
 
 
-def _seats(game, state, amounts) -> list[dict]:
-    """Each chair of the game: player, seat wind this jogo, banker or not, capital at stake."""
-    names = {player.chair: player.name for player in game.players.all()}
+def shown_names(user, table: Table | int) -> Callable[[str], str]:
+    """A player's name as `user` may see it at `table`: plain for a supervisor of the table, an
+    inspector or a manager; masked for everyone else (casino/pit/privacy.py). Asked once."""
+    return str if sees_names(user, table) else mask_name
+
+
+def player_names(game, user) -> dict[int, str]:
+    """Each chair's player (chair → name) as `user` may see him at the game's table."""
+    shown = shown_names(user, game.table_id)
+    return {player.chair: shown(player.name) for player in game.players.select_related("patron")}
+
+
+def _seats(game, state, amounts, user) -> list[dict]:
+    """Each chair of the game: player (as `user` may see him), seat wind this jogo, banker or
+    not, capital at stake."""
+    names = player_names(game, user)
     return [{"chair": chair, "name": names[chair], "seat": state.seat_of(chair),
              "seat_name": seat_name(state.seat_of(chair)), "banker": chair == state.banker,
              "capital": amounts[chair]}
             for chair in sorted(names, key=lambda c: (c - state.banker) % 4)]
 
 
-def _jogo_form(table: Table, game, state, data=None) -> JogoForm:
-    names = {player.chair: player.name for player in game.players.all()}
+def _jogo_form(table: Table, game, state, user, data=None) -> JogoForm:
+    names = player_names(game, user)
     seats = {seat: f"{seat_name(seat)} · {names[chair]}" for seat, chair in state.seats.items()}
     return JogoForm(data, seats=seats, variant=table.variant,
                     initial={"key": uuid.uuid4().hex, "number": table.jogos_recorded + 1})
@@ -79,6 +95,23 @@ def _rule_sets() -> list[dict]:
             for rules in regulation.rules.RULE_SETS]
 
 
+def needs_witness(user) -> bool:
+    """Whether seating by `user` needs a supervisor to confirm it: the seating buy-ins are cash
+    that the supervisor who witnesses it records (pit.move_money); a dealer has him confirm."""
+    return not user.has_perm("pit.move_money")
+
+
+def _seat_form(request, table: Table, data=None) -> SeatForm:
+    return SeatForm(data, table=table, request=request, witness_needed=needs_witness(request.user))
+
+
+def short_seats(table: Table, capital: list[int | None]) -> list[dict]:
+    """The seats below the table's minimum capital (casino rule C-1), chair numbered 1–4 as
+    people number them: each must top up, or the game end, before the next jogo."""
+    return [{"chair": short.chair + 1, "capital": short.capital, "minimum": short.minimum,
+             "missing": short.missing} for short in below_minimum(table, capital)]
+
+
 def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_form: SeatForm | None = None,
                 problems=(), status: int = 200, **preview) -> HttpResponse:
     game = selectors.open_game(table)
@@ -88,13 +121,14 @@ def _table_page(request, table: Table, *, form: JogoForm | None = None, seat_for
                "can_record": request.user.has_perm("pit.record_at_table"),
                "page_url": reverse("pit:table", args=[table.pk]), "rule_sets": _rule_sets(), **preview}
     if game is None:
-        context["seat_form"] = seat_form or SeatForm()
+        context["seat_form"] = seat_form or _seat_form(request, table)
     else:
         now = selectors.standing(game)
         state, amounts = now.progress, now.capital
-        form = form or _jogo_form(table, game, state)
+        form = form or _jogo_form(table, game, state, request.user)
         form.mark_invalid()
-        context.update(state=state, seats=_seats(game, state, amounts), form=form, recent=_recent(game))
+        context.update(state=state, seats=_seats(game, state, amounts, request.user), form=form,
+                       recent=_recent(game), short=short_seats(table, amounts))
     receipt = request.GET.get("receipt")
     if receipt and receipt.isdigit():
         context["receipt"] = Jogo.objects.filter(table=table, pk=receipt).select_related("game").first()
@@ -118,13 +152,14 @@ def _recent(game) -> list[Jogo]:
 @require_POST
 def seat(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk, "pit.record_at_table")
-    form = SeatForm(request.POST)
+    form = _seat_form(request, table, request.POST)
     if form.is_valid():
         try:
             services.start_game(table=table, user=request.user, players=form.players(),
-                               first_banker=form.cleaned_data["first_banker"])
+                                first_banker=form.cleaned_data["first_banker"], witness=form.witness_user)
         except errors.Refused as refused:
-            return refused_form(refused, partial(_table_page, request, table, seat_form=form), form)
+            return refused_form(refused, partial(_table_page, request, table, seat_form=form), form,
+                                field=form.field_of)
         messages.success(request, _("Game seated. The first jogo can be recorded."))
         return redirect("pit:table", pk=table.pk)
     return _table_page(request, table, seat_form=form, status=400)
@@ -146,7 +181,7 @@ def _entered(request, table: Table):
     """(form, record) of the jogo entered, on the ledger's header; record None when the form
     itself is incomplete; Refused when the table cannot take a jogo."""
     game, state, _amounts = services.next_jogo(table)
-    form = _jogo_form(table, game, state, request.POST)
+    form = _jogo_form(table, game, state, request.user, request.POST)
     if not form.is_valid():
         return form, None
     return form, form.record(selectors.record_header(game))
@@ -191,7 +226,7 @@ def _receipt_redirect(row: Jogo) -> HttpResponse:
     return redirect(f"{reverse('pit:table', args=[row.table_id])}?receipt={row.pk}")
 
 
-def _preview_context(table: Table, record: dict) -> dict:
+def _preview_context(table: Table, record: dict, user) -> dict:
     """What the preview shows: what the dealer has still to enter; else every problem saving
     would meet, or the engine's explained result with each chair's capital before and after."""
     missing = entry.still_to_enter(record=record) if isinstance(record, dict) else ()
@@ -201,7 +236,7 @@ def _preview_context(table: Table, record: dict) -> dict:
         preview = services.preview_jogo(table=table, record=record)
     except errors.Refused as refused:
         return {"problems": refused.problems}
-    seats = _seats(preview.game, preview.state, preview.capital_before)
+    seats = _seats(preview.game, preview.state, preview.capital_before, user)
     for row in seats:
         row["after"] = preview.capital_after[row["chair"]]
     players = {row["seat"]: row["name"] for row in seats}
@@ -209,7 +244,7 @@ def _preview_context(table: Table, record: dict) -> dict:
 
 
 def _preview_page(request, table, form, record) -> HttpResponse:
-    context = _preview_context(table, record)
+    context = _preview_context(table, record, request.user)
     put_beside_fields(form, context.get("problems", ()), field=problem_field)
     return _table_page(request, table, form=form, **context)
 
@@ -225,7 +260,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "pit/_preview.html", {"problems": refused.problems})
     if record is None:
         return render(request, "pit/_preview.html", {"form": form})
-    return render(request, "pit/_preview.html", {"form": form, **_preview_context(table, record)})
+    return render(request, "pit/_preview.html", {"form": form, **_preview_context(table, record, request.user)})
 
 
 @login_required

@@ -20,7 +20,7 @@ from casino.pit.days import day_bounds
 from casino.pit.models import Casino
 from casino.printing import LANGUAGES, Column, Figure, figure_table, render_pdf, software_version
 
-from .selectors import GRADES, DailySummary, daily_summary
+from .selectors import GRADES, MTL_EVERY_PLAYER, MTL_SHARE, DailySummary, daily_summary
 
 # What a report printed on demand, rather than stored as its day closed, says on every page.
 PROVISIONAL = "provisional"  # the day is open: its figures may still change
@@ -90,6 +90,7 @@ def report_html(summary: DailySummary, *, language: str, generated_at: dt.dateti
             "boxes": figure_table(summary.reconciliation.by_table, box_columns(summary.reconciliation.shift_numbers)),
             "heads": figure_table(summary.heads, head_columns()),
             "count_heads": figure_table(summary.count_heads, head_columns()),
+            "mtl_share": MTL_SHARE, "mtl_every_player": MTL_EVERY_PLAYER,
         })
 
 

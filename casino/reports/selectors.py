@@ -12,8 +12,9 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce, ExtractHour
 from django.utils.translation import gettext as _
 
-from casino.audit.exceptions import Entry, Scope, find, player, read_facts
+from casino.audit.exceptions import KINDS, Entry, Scope, find, player, read_facts
 from casino.audit.ledger import Days
+from casino.audit.mtl import Log, PlayerLog, multiple_transaction_log
 from casino.count.heads import box_heads, case_heads
 from casino.count.models import Box, Case
 from casino.count.selectors import BOX_NOT_COUNTED, BoxLine, Reconciliation, reconciliation
@@ -30,6 +31,16 @@ GRADES = range(max(max(rules.max_fan.values()) for rules in RULE_SETS) + 1)
 # fewer, and a PDF of thousands of lines would take minutes to lay out. Beyond it the report
 # says how many more there are; the audit's exception queue lists every one.
 APPENDIX_LIMIT = 100
+# The appendix's multiple-transaction log lists the players whose day total of either direction
+# reached MTL_SHARE per cent of the large-transaction threshold (50,000 of MOP 500,000), the ones
+# that matter to DICJ Instruction n.º 1/2016; on a day with MTL_EVERY_PLAYER players or fewer it
+# lists every one. Beyond that the report says how many more there are; the audit's log lists all.
+MTL_SHARE = 10
+MTL_EVERY_PLAYER = 20
+# The kinds of exception counted in a row of their own, below the fixed rows of the report's table
+# of exceptions, each with the control it comes from.
+COUNTED_KINDS = ("grade_not_declared", "capital_below_minimum", "capital_below_zero", "duplicate_player",
+                 "large_transaction", "structuring")
 
 
 def current_jogos_of_day(casino: Casino, day: dt.date) -> QuerySet[Jogo]:
@@ -128,6 +139,7 @@ class Exceptions:
     capped: int
     flags: int
     refusals: int
+    counted: tuple[KindCount, ...] = ()  # the COUNTED_KINDS, in that order
     jogos: tuple[AppendixLine, ...] = ()  # the jogos behind the exceptions, by table and number
     refused: tuple[Refusal, ...] = ()  # the refused records, in the order they were attempted
 
@@ -146,6 +158,22 @@ class Exceptions:
     @property
     def refused_not_listed(self) -> int:
         return max(0, len(self.refused) - APPENDIX_LIMIT)
+
+
+@dataclass(frozen=True)
+class KindCount:
+    """How many exceptions of a kind the day shows; its name and control in the report's language."""
+
+    kind: str
+    count: int
+
+    @property
+    def kind_label(self) -> str:
+        return exception_kind_name(self.kind)
+
+    @property
+    def control(self) -> str:
+        return KINDS[self.kind].control_label
 
 
 @dataclass(frozen=True)
@@ -205,6 +233,10 @@ _WHAT = {
         "player": player(facts, facts["record"].get("winner")),
         "cap": (facts["record"].get("capital") or {}).get(facts["record"].get("winner"))},
     "flag": _flag_text,
+    # The audit's words: C-1 and the declared grade have no report words of their own.
+    "grade_not_declared": KINDS["grade_not_declared"].describe,
+    "capital_below_minimum": KINDS["capital_below_minimum"].describe,
+    "capital_below_zero": KINDS["capital_below_zero"].describe,
 }
 APPENDIX_ORDER = list(_WHAT)
 
@@ -289,6 +321,21 @@ class DailySummary:
     count_heads: list[CountHead] = field(default_factory=list)
     # Each table-shift's commission box: expected, counted, variance and its case.
     reconciliation: Reconciliation = field(default_factory=Reconciliation)
+    # The day's multiple-transaction log (casino rule C-2), of which the appendix lists `mtl_listed`.
+    mtl: Log | None = None
+
+    @property
+    def mtl_listed(self) -> tuple[PlayerLog, ...]:
+        """The players the appendix lists: see MTL_SHARE."""
+        if self.mtl is None:
+            return ()
+        if len(self.mtl.players) <= MTL_EVERY_PLAYER:
+            return self.mtl.players
+        return self.mtl.at_least(MTL_SHARE)
+
+    @property
+    def mtl_not_listed(self) -> int:
+        return len(self.mtl.players) - len(self.mtl_listed) if self.mtl else 0
 
     @property
     def empty(self) -> bool:
@@ -382,8 +429,9 @@ def exceptions(casino: Casino, day: dt.date) -> Exceptions:
     table, number and kind; and the records refused during the day, in the order attempted. Only
     the lines the appendix lists read their jogo's record and players (one query more), not the
     thousands a long day may hold."""
-    found = find(Scope(Days(day, day), casino), [*APPENDIX_ORDER, "refusal"])
-    of_kind: dict[str, list[Entry]] = {kind: [] for kind in (*APPENDIX_ORDER, "refusal")}
+    kinds = dict.fromkeys((*APPENDIX_ORDER, "refusal", *COUNTED_KINDS))
+    found = find(Scope(Days(day, day), casino), kinds)
+    of_kind: dict[str, list[Entry]] = {kind: [] for kind in kinds}
     for entry in found:
         of_kind[entry.kind].append(entry)
     listed = sorted((entry for entry in found if entry.kind in _WHAT),
@@ -395,6 +443,7 @@ def exceptions(casino: Casino, day: dt.date) -> Exceptions:
                       amendments_pending=pending, pay_alls=len(of_kind["pay_all"]),
                       false_wins=len(of_kind["false_win"]), capped=len(of_kind["capped"]), flags=len(of_kind["flag"]),
                       refusals=len(of_kind["refusal"]),
+                      counted=tuple(KindCount(kind, len(of_kind[kind])) for kind in COUNTED_KINDS),
                       jogos=tuple(AppendixLine(entry.table, entry.number, entry.kind, entry.facts) for entry in listed),
                       refused=tuple(entry.facts["refusal"] for entry in of_kind["refusal"]))
 
@@ -415,7 +464,7 @@ def daily_summary(casino: Casino, day: dt.date) -> DailySummary:
                         exceptions=exceptions(casino, day), commission_by_hour=commission_by_hour(casino, day),
                         state=state, events=events, heads=ledger_heads(casino, day),
                         count_heads=count_heads(casino, day),
-                        reconciliation=reconciliation(casino, day))
+                        reconciliation=reconciliation(casino, day), mtl=multiple_transaction_log(day, casino))
 
 
 @dataclass(frozen=True)

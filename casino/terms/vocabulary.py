@@ -146,6 +146,9 @@ _FIELD = {
     "capital": gettext_noop("Capital at stake"), "players": gettext_noop("Players"),
     "first_banker": gettext_noop("First banker"), "rules": gettext_noop("Rule set"),
     "rules.fan_combination": gettext_noop("How the fán items combine (I-5)"),
+    # The pit's requests (casino/pit/services/recording.py): a seating's witness, a movement.
+    "witness": gettext_noop("Witness"), "patron": gettext_noop("Player"), "amount": gettext_noop("Amount"),
+    "kind": gettext_noop("Kind"), "chair": gettext_noop("Chair"),
 }
 # The ledger's columns (a jogo's stored figures, which the re-check compares by name) in people's
 # words.
@@ -166,6 +169,12 @@ _EXCEPTION_KIND = {
     "sequence_gap": gettext_noop("Sequence gap"), "rotation": gettext_noop("Rotation anomaly"),
     "flag": gettext_noop("Inspector's flag"), "difference": gettext_noop("Differs from the engine"),
     "refusal": gettext_noop("Refused record"),
+    "capital_below_minimum": gettext_noop("Capital below the minimum"),
+    "capital_below_zero": gettext_noop("Capital below zero"),
+    "large_transaction": gettext_noop("Large transaction"),
+    "structuring": gettext_noop("Structuring"),
+    "duplicate_player": gettext_noop("Player seated twice"),
+    "grade_not_declared": gettext_noop("Win with no declared grade"),
 }
 _NUMBERED_FIELD = re.compile(r"(hand\.melds|claimants|conduct|players|conditions)\[(\d+)\]((?:\.\w+)*)")
 _NUMBERED = {"hand.melds": gettext_noop("Meld {n}"), "claimants": gettext_noop("Other claimant {n}"),
@@ -542,6 +551,8 @@ def _words(template: str, params: dict) -> dict:
                 code in _FAN_ITEM for code in value.split(", ")):
             value = pgettext("between two items of a list", ", ").join(
                 condition_name(code) for code in value.split(", "))
+        elif name == "missing" and isinstance(value, str) and ", " in value:  # what identifies a player (C-2)
+            value = pgettext("between two items of a list", ", ").join(gettext(word) for word in value.split(", "))
         elif isinstance(value, str) and value:
             value = gettext(_RECORD_VALUE.get(value, value))
         words[name] = value
@@ -611,12 +622,14 @@ def person_name(user: Any) -> str:
 
 # --- The floor's alerts (casino/floor/rules.py) ---------------------------------------------------
 # Each rule's name, the words of its alerts (filled from the alert's `params`; chairs there are
-# numbered 1–4 already), the controls the rules come from, and the severities and states.
+# numbered 1–4 already), the controls the rules (and the audit's exception kinds) come from, and the
+# severities and states.
 
 _ALERT_RULE = {
     "capital_below_zero": gettext_noop("Capital below zero"),
     "capital_below_minimum": gettext_noop("Capital below the table's minimum"),
     "large_transaction": gettext_noop("Large transaction"),
+    "structuring": gettext_noop("Structuring"),
     "grade_not_declared": gettext_noop("Win with no declared grade"),
     "grade_differs": gettext_noop("Declared grade differs"),
     "pay_all": gettext_noop("Pay-all"),
@@ -634,12 +647,27 @@ _ALERT_RULE = {
 
 _ALERT_MESSAGE = {
     "capital_below_zero": gettext_noop("Table {table}, chair {chair}: the capital at stake, {capital}, is below zero."),
-    "capital_below_minimum": gettext_noop("Table {table}, chair {chair}: the capital at stake, {capital}, is below "
-                                          "the table's minimum of {minimum}."),
-    "buy_in": gettext_noop("Table {table}, chair {chair}: a buy-in of {amount}, at or above the large-transaction "
-                           "threshold of {threshold}."),
-    "cash_out": gettext_noop("Table {table}, chair {chair}: a cash-out of {amount}, at or above the "
-                             "large-transaction threshold of {threshold}."),
+    "capital_below_minimum": gettext_noop("Table {table}, chair {chair}: the capital at stake, {capital}, is "
+                                          "{missing} short of the table's minimum of {minimum}."),
+    # A large transaction: the player's buy-ins, or his cash-outs, over the gaming day at every table.
+    "buy_in": gettext_noop("Table {table}, chair {chair}: a buy-in of {amount} brings the player's buy-ins of the "
+                           "gaming day, at every table, to {total}: at or above the large-transaction threshold of "
+                           "{threshold}."),
+    "cash_out": gettext_noop("Table {table}, chair {chair}: a cash-out of {amount} brings the player's cash-outs of "
+                             "the gaming day, at every table, to {total}: at or above the large-transaction "
+                             "threshold of {threshold}."),
+    "buy_in_refused": gettext_noop("Table {table}, chair {chair}: a buy-in of {amount} was refused: it would bring "
+                                   "the player's buy-ins of the gaming day to {total}, at or above the "
+                                   "large-transaction threshold of {threshold}, and the player is not identified."),
+    "cash_out_refused": gettext_noop("Table {table}, chair {chair}: a cash-out of {amount} was refused: it would "
+                                     "bring the player's cash-outs of the gaming day to {total}, at or above the "
+                                     "large-transaction threshold of {threshold}, and the player is not identified."),
+    "structuring_buy_in": gettext_noop("Table {table}, chair {chair}: {count} buy-ins of the player this gaming day, "
+                                       "each below the large-transaction threshold of {threshold}, add up to "
+                                       "{total}."),
+    "structuring_cash_out": gettext_noop("Table {table}, chair {chair}: {count} cash-outs of the player this gaming "
+                                         "day, each below the large-transaction threshold of {threshold}, add up to "
+                                         "{total}."),
     "grade_not_declared": gettext_noop("Table {table}, jogo {number}: a win saved with no declared grade."),
     "grade_differs": gettext_noop("Table {table}, jogo {number}: the declared grade, {declared} fán, differs from "
                                   "the computed one, {computed} fán."),
@@ -666,7 +694,8 @@ _ALERT_MESSAGE = {
 
 _ALERT_CONTROL = {
     "capital": gettext_noop("capital at stake"),
-    "large_transactions": gettext_noop("large-transaction control"),
+    "minimum_capital": gettext_noop("casino rule C-1 (minimum capital)"),
+    "large_transactions": gettext_noop("casino rule C-2 (large transactions, DICJ Instruction n.º 1/2016)"),
     "declared_grade": gettext_noop("declared grade check"),
     "refusals": gettext_noop("refused records"),
     "rotation": gettext_noop("dealer rotation"),
@@ -677,6 +706,7 @@ _ALERT_CONTROL = {
     "maker_checker": gettext_noop("corrections approved by a second person"),
     "inspection": gettext_noop("inspection"),
     "ledger": gettext_noop("ledger integrity"),
+    "seating": gettext_noop("seating of a game"),
 }
 
 _ALERT_SEVERITY = {"info": gettext_noop("information"), "warning": gettext_noop("warning"),
@@ -711,7 +741,9 @@ def alert_message(alert: Any) -> str:
     params = dict(alert.params or {})
     template = alert.rule
     if alert.rule == "large_transaction":
-        template = params.get("kind", "buy_in")
+        template = params.get("kind", "buy_in") + ("_refused" if params.get("refused") else "")
+    elif alert.rule == "structuring":
+        template = "structuring_" + params.get("kind", "buy_in")
     elif alert.rule == "grade_differs" and params.get("computed") is None:
         template = "grade_on_no_win"
     elif alert.rule == "variance_case" and params.get("reopened"):

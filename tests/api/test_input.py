@@ -24,7 +24,8 @@ def world():
     of yesterday, ready to count."""
     people, t1, t2 = cast()
     jogo = play(t1, people["dealer"])[0]
-    return {"people": people, "t1": t1, "t3": table("T3", staff=[people["dealer"]]), "game": jogo.game,
+    return {"people": people, "t1": t1, "t3": table("T3", staff=[people["dealer"], people["supervisor"]]),
+            "game": jogo.game,
             "jogo": jogo, "box": box_played_yesterday(t2, people["other_dealer"])}
 
 
@@ -327,8 +328,9 @@ def test_a_players_name_longer_than_the_seating_form_takes_is_a_400(world):
     assert error["field"] == "players.3.name" and str(NAME_MAX_LENGTH) in error["message"]
     assert written() == before
     players[3]["name"] = "n" * NAME_MAX_LENGTH
+    witness = {"witness_username": "supervisor", "witness_password": PASSWORD}  # the seating buy-ins' witness
     assert client(world["people"]["dealer"]).post(f"/api/v1/tables/{world['t3'].pk}/games/",
-                                                  {"first_banker": 0, "players": players},
+                                                  {"first_banker": 0, "players": players, **witness},
                                                   format="json").status_code == 201
 
 

@@ -179,7 +179,7 @@ def test_the_queue_page_counts_each_kind_and_names_the_players(client):
     counts = {kind: count for kind, label, count in count_by_kind(exceptions(TODAY))}
     assert [(kind, count) for kind, label, count in count_by_kind(exceptions(TODAY)) if count] == [
         ("fan_mismatch", 1), ("pay_all", 1), ("false_win", 1)]
-    assert len(counts) == 10  # every kind, those with none too
+    assert len(counts) == 16  # every kind, those with none too
     assert 'class="count-false_win"' in page and "?kind=false_win&amp;from=2026-11-21" in page
     assert "West · Player 3 pays for the losers" in page and " W pays" not in page  # the bank is at chair 1
 

@@ -88,15 +88,28 @@ class Screen:
             self.driver.set_window_size(1280, 1000)
 
 
-def seat_players(screen: Screen, table_pk: int):
+def seat_players(screen: Screen, table_pk: int, witness: str = "supervisor"):
+    """Seat Ana, Bruno, Carla and Duarte (5000, 3000, 2000, 4000; Ana the first banker). A dealer
+    seating has the table's supervisor (`witness`) confirm it with his password."""
     screen.open(f"/pit/tables/{table_pk}/")
     for chair, (name, amount) in enumerate([("Ana", 5000), ("Bruno", 3000), ("Carla", 2000), ("Duarte", 4000)]):
         screen.type(f"name_{chair}", name)
         screen.type(f"capital_{chair}", str(amount))
     screen.choose("first_banker", "0")
+    if screen.driver.find_elements(By.CSS_SELECTOR, '[name="witness"]'):
+        screen.type("witness", witness)
+        screen.type("witness_password", "correct horse battery")
+    names_looked_up(screen)
     screen.shot("seat-a-game")
     screen.click(".seat-form button[type=submit]")
     screen.wait_for("#state-title", "East round")
+
+
+def names_looked_up(screen: Screen):
+    """Wait until the seating form has looked up every name typed (static/pit/players.js keeps it
+    aria-busy meanwhile): no request of the player picker still runs when the form is sent."""
+    WebDriverWait(screen.driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda driver: driver.find_element(By.CSS_SELECTOR, ".seat-form").get_attribute("aria-busy") == "false")
 
 
 def shot(screen: Screen, name: str):

@@ -31,9 +31,10 @@ def played():
     banker, self-draws a red dragon pong."""
     people, t1, t2 = staff()
     on_rotation(t1, people["dealer"])
-    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
-        {"chair": chair, "name": name, "capital": amount}
-        for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], CAPITAL))])
+    seated = zip(["Ana", "Bruno", "Carla", "Duarte"], CAPITAL)
+    game = services.start_game(table=t1, user=people["dealer"], witness=people["supervisor"], first_banker=0, at=NOON,
+                               players=[{"chair": chair, "name": name, "capital": amount}
+                                        for chair, (name, amount) in enumerate(seated)])
     rows = [services.record_jogo(table=t1, user=people["dealer"], record=next_record(game, **fields), at=NOON)[0]
             for fields in ({}, DRAW, {"winner": "E", "discarder": None, "declared_fan": 1,
                                       "hand": {"concealed": "345m678p234s99m77z", "winning_tile": "7z"}})]
@@ -162,9 +163,10 @@ def test_a_closed_gaming_day_is_refused_on_screen(screen, played):
 def test_negative_capital_is_refused_on_screen(screen):
     people, t1, t2 = staff()
     on_rotation(t1, people["dealer"])
-    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
-        {"chair": chair, "name": name, "capital": amount}
-        for chair, (name, amount) in enumerate(zip(["Ana", "Bruno", "Carla", "Duarte"], [5000, 100, 2000, 4000]))])
+    seated = zip(["Ana", "Bruno", "Carla", "Duarte"], [5000, 100, 2000, 4000])
+    game = services.start_game(table=t1, user=people["dealer"], witness=people["supervisor"], first_banker=0, at=NOON,
+                               players=[{"chair": chair, "name": name, "capital": amount}
+                                        for chair, (name, amount) in enumerate(seated)])
     first, _ = services.record_jogo(table=t1, user=people["dealer"], record=next_record(game),
                                     at=NOON)  # Bruno: 100 → 190
     services.move_money(game=game, user=people["dealer"], chair=1, kind="cash_out", amount=190)

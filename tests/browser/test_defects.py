@@ -74,10 +74,10 @@ def test_the_live_preview_marks_the_field_in_question_and_unmarks_it_once_put_ri
 def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
     people, t1, _ = staff()
     on_rotation(t1, people["dealer"], NOON)
-    services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
-        {"chair": chair, "name": name, "capital": amount}
-        for chair, (name, amount) in enumerate([("陳大文", 5000), ("李小玲", 3000), ("黃志明", 2000),
-                                                ("何美儀", 4000)])])
+    seated = [("陳大文", 5000), ("李小玲", 3000), ("黃志明", 2000), ("何美儀", 4000)]
+    services.start_game(table=t1, user=people["dealer"], witness=people["supervisor"], first_banker=0, at=NOON,
+                        players=[{"chair": chair, "name": name, "capital": amount}
+                                 for chair, (name, amount) in enumerate(seated)])
     screen.log_in("dealer")
     screen.open(f"/pit/tables/{t1.pk}/")
     switch_language(screen, "zh-hant")
@@ -100,10 +100,10 @@ def test_the_dealers_table_in_chinese_with_a_jogo_entered(screen):
 def test_the_explained_jogo_in_portuguese(screen):
     people, t1, _ = staff()
     on_rotation(t1, people["dealer"], NOON)
-    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
-        {"chair": chair, "name": name, "capital": amount}
-        for chair, (name, amount) in enumerate(zip(["Ana Sousa", "Bruno Lei", "Carla Ho", "Duarte Chan"],
-                                                   [5000, 3000, 2000, 4000]))])
+    seated = zip(["Ana Sousa", "Bruno Lei", "Carla Ho", "Duarte Chan"], [5000, 3000, 2000, 4000])
+    game = services.start_game(table=t1, user=people["dealer"], witness=people["supervisor"], first_banker=0, at=NOON,
+                               players=[{"chair": chair, "name": name, "capital": amount}
+                                        for chair, (name, amount) in enumerate(seated)])
     # tests/builders/audit.py's varied day: a win, a draw, a false win, then South's win with West paying for all.
     rows = [record_next(game, people["dealer"], **fields)
             for fields in ({}, DRAW, {**FALSE_WIN, "winner": None, "discarder": None, "hand": None}, PAY_ALL)]

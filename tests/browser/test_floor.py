@@ -41,7 +41,8 @@ def a_game(people, *, minutes_ago: int = 95) -> Game:
                for c, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))]
     for moment in (start, start + 20 * MINUTE):  # the dealer on the rotation, on whichever gaming day it is
         on_rotation(t1, staff_["dealer"], moment)
-    game = services.start_game(table=t1, user=staff_["dealer"], players=players, first_banker=0, at=start)
+    game = services.start_game(table=t1, user=staff_["dealer"], players=players, first_banker=0, at=start,
+                               witness=staff_["supervisor"])
     services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game), at=start + 10 * MINUTE)
     services.record_jogo(table=t1, user=staff_["dealer"], record=next_record(game, **DRAW), at=start + 20 * MINUTE)
     return game
@@ -81,7 +82,8 @@ def test_a_supervisor_records_a_buy_in_and_a_cash_out_with_each_chairs_capital_b
     assert capitals(screen, ".movement-receipt td.after") == ["4950", "3090", "2475", "3000"]
     assert capitals(screen, "table.seats td.capital") == ["4950", "3090", "2475", "3000"]
     assert selectors.standing(game).capital == [4950, 3090, 2475, 3000]
-    assert Movement.objects.filter(game=game, recorded_by=staff_["supervisor"]).count() == 2
+    # The ledger names the supervisor on these two and on the four seating buy-ins he witnessed.
+    assert Movement.objects.filter(game=game, recorded_by=staff_["supervisor"]).count() == 6
 
 
 def test_a_dealer_is_not_offered_the_buy_in(screen, people):
@@ -162,7 +164,8 @@ def test_the_history_of_the_day_and_finding_a_jogo_by_its_number(screen, people)
     screen.wait_for("#history-title", "Gaming day")
     rows = screen.driver.find_elements(By.CSS_SELECTOR, "table.history tbody tr")
     assert [row.get_attribute("data-number") for row in rows] == ["1", "2"]
-    assert "South · Bruno" in rows[0].text and "East · Ana → South · Bruno 50" in rows[0].text
+    # The dealer reads the players' names masked (casino/pit/privacy.py).
+    assert "South · B****" in rows[0].text and "East · A** → South · B**** 50" in rows[0].text
     assert "1 · amended" in rows[0].text
     screen.type("number", "1")
     screen.click(".find-jogo button")

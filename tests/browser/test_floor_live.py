@@ -23,7 +23,7 @@ from casino.count import services as count_services
 from casino.pit import services
 from casino.pit.models import Table
 from tests.browser.screen import Screen
-from tests.builders.pit import on_rotation, record_next, seat, table
+from tests.builders.pit import on_rotation, record_next, seat, table, witness_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("flush_ledger_afterwards")]
 
@@ -78,7 +78,8 @@ def a_full_floor(people) -> None:
         if n % 3 == 0:
             on_rotation(made, dealers[n % 8], now)
             game = services.start_game(table=made, user=dealers[n % 8], first_banker=0, at=now, players=[
-                {"chair": c, "name": PLAYERS[(n + c) % len(PLAYERS)], "capital": 2000 + 500 * c} for c in range(4)])
+                {"chair": c, "name": PLAYERS[(n + c) % len(PLAYERS)], "capital": 2000 + 500 * c} for c in range(4)],
+                witness=witness_of(made))
             jogo = record_next(game, dealers[n % 8], at=now + MINUTE)
             count_services.rotation_start(table=made, person=staff["supervisor"], duty="supervisor",
                                           starts_at=now, user=staff["supervisor"], at=now)
@@ -160,6 +161,25 @@ def test_the_floor_changes_by_itself_when_a_jogo_is_recorded(floor, asgi_server,
     assert capitals == [f"{amount:,}" for amount in t1.game_capital]
     assert "jogos 1" in card_text(floor, t1.pk, "when")
     assert floor.driver.execute_script("return window.notReloaded === true")
+
+
+@pytest.mark.money_rules
+def test_a_seat_below_the_minimum_says_by_how_much_on_its_card(floor, people):
+    """C-1's default at 25/50 is 600: West (chair 3) pays 25 of his 600 and lacks 25."""
+    staff, t1, _ = people
+    now = timezone.now() - 10 * MINUTE
+    record_next(seat(t1, staff["dealer"], capital=[5000, 3000, 600, 4000], at=now), staff["dealer"],
+                at=now + MINUTE)
+    floor.log_in("manager")
+    floor.open("/floor/")
+    seat_css = f'.card[data-table="{t1.pk}"] .seats li.short'
+
+    def says_it() -> bool:  # the card is drawn again as the socket's messages come: read one drawing whole
+        short = floor.find(seat_css)
+        return ("25 below the minimum" in short.text and "575" in short.text
+                and "600" in (short.get_attribute("title") or ""))
+
+    until(floor, says_it)
 
 
 def test_when_the_socket_drops_the_floor_says_so_and_refreshes_from_the_server_until_it_is_back(

@@ -23,7 +23,8 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
     screen.log_in("dealer")
     assert "T1" in screen.text("table.tables") and "T2" not in screen.text("table.tables")
     seat_players(screen, t1.pk)
-    assert "Ana" in screen.text("tr.banker") and "4000" in screen.text("table.seats")
+    # The dealer reads the players' names masked (casino/pit/privacy.py): Ana is "A**".
+    assert "A**" in screen.text("tr.banker") and "4000" in screen.text("table.seats")
 
     # South (Bruno) wins on West's (Carla's) discard: 234m 678p 55s with an exposed pong of red
     # dragons and a concealed kong of 1s. One dragon set: 1 fán (Art. 6(a)(2)); share 2 × 25 = 50.
@@ -43,7 +44,7 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
     assert "Art. 6(a)(2)" in preview and "1 fán" in preview
     # East (banker) pays double, 100; West and North 50 each; commission 10 at 25/50 (Art. 8).
     payments = screen.text("#preview table.payments")
-    assert "East · Ana" in payments and "100" in payments and payments.count("50") >= 2
+    assert "East · A**" in payments and "100" in payments and payments.count("50") >= 2
     assert screen.text("#preview .commission") == "10"
     screen.shot("record-a-jogo-preview")
     screen.click('button[value="save"]')
@@ -55,26 +56,26 @@ def test_a_dealer_seats_a_game_and_records_a_win_with_melds_a_draw_and_a_false_w
     assert "commission 10" in receipt
     screen.shot("receipt")
     # Art. 3: South won, so the bank passed to Bruno; still the East round.
-    assert "Bruno" in screen.text("tr.banker")
+    assert "B****" in screen.text("tr.banker")
 
     # A draw: nobody pays, the bank stays (I-1).
     screen.click('input[name="result"][value="draw"]')
     screen.wait_for_preview(".verdict.good", "Draw")
     screen.click('button[value="save"]')
     screen.wait_for(".receipt", "Jogo 2 recorded")
-    assert "Bruno" in screen.text("tr.banker")
+    assert "B****" in screen.text("tr.banker")
 
     # A false win by Duarte (now West, a non-banker): 4X = 100 to the banker, 2X = 50 to each
     # other player (Art. 10(a)(7)-(8), I-10); no commission, the bank stays.
     screen.click('input[name="result"][value="false_win"]')
     screen.choose("false_win_seat", "W")
-    screen.wait_for_preview("table.payments", "West · Duarte")
+    screen.wait_for_preview("table.payments", "West · D*****")
     screen.click('button[value="save"]')
     screen.wait_for(".receipt", "Jogo 3 recorded")
     assert [e.text for e in screen.driver.find_elements(By.CSS_SELECTOR, ".receipt .capital-after")] == \
         ["3290", "2000", "3750", "4950"]
-    assert "West · Duarte → East · Bruno 100" in screen.text(".receipt table.payments")
-    assert "Bruno" in screen.text("tr.banker")
+    assert "West · D***** → East · B**** 100" in screen.text(".receipt table.payments")
+    assert "B****" in screen.text("tr.banker")
     assert Jogo.objects.filter(table=t1).count() == 3
     screen.shot("table")
 

@@ -36,7 +36,7 @@ def test_i12_a_dealer_records_a_10a5_pay_all_for_a_broken_chow(screen):
     # West broke a concealed chow (I-12): he pays every due, 25 + 25 + 50 = 100 (I-9).
     screen.choose("pay_all_broken_set", "chow")
     screen.wait_for_preview(".verdict.good", "Valid under Portaria 135/91/M")
-    assert screen.text("#preview table.payments") == "West · Carla → South · Bruno 100"
+    assert screen.text("#preview table.payments") == "West · C**** → South · B**** 100"  # names masked: a dealer
     screen.click('button[value="save"]')
     screen.wait_for(".receipt", "Jogo 1 recorded")
 

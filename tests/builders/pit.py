@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
 from casino.pit import selectors, services
-from casino.pit.models import Casino, Jogo, Table
+from casino.pit.models import Casino, Jogo, Patron, Table
 from casino.pit.roles import DEALER, INSPECTOR, MANAGER, SUPERVISOR
 
 CAPITAL = [5000, 3000, 2000, 4000]
@@ -56,11 +56,38 @@ def on_rotation(at_table: Table, person: User, at=NOON) -> None:
     count_services.rotation_start(table=at_table, person=person, starts_at=starts, user=person, at=at)
 
 
-def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON):
+def seat(at_table: Table, by: User, capital=CAPITAL, first_banker=0, at=NOON, witness: User | None = None):
+    """Seat "Player 0".."Player 3" (new players, by name) with `capital` per chair; the seating
+    buy-ins witnessed by `by` when he is a supervisor, else by `witness` or a supervisor of the
+    table (`witness_of`)."""
     on_rotation(at_table, by, at)
     players = [{"chair": c, "name": f"Player {c}", "capital": amount}
                for c, amount in enumerate(capital) if amount is not None]
-    return services.start_game(table=at_table, user=by, players=players, first_banker=first_banker, at=at)
+    if witness is None and not by.has_perm("pit.move_money"):
+        witness = witness_of(at_table)
+    return services.start_game(table=at_table, user=by, players=players, first_banker=first_banker, at=at,
+                               witness=witness)
+
+
+def witness_of(at_table: Table) -> User:
+    """A supervisor assigned to `at_table`, who witnesses its seating buy-ins: the first one, or a
+    new one named "witness" (assigned to every table that needs one)."""
+    found = at_table.staff.filter(groups__name=SUPERVISOR).order_by("pk").first()
+    if found is None:
+        found = User.objects.filter(username="witness").first() or user("witness", SUPERVISOR)
+        at_table.staff.add(found)
+    return found
+
+
+def patron(casino: Casino, name: str, identified: bool = False, by: User | None = None) -> Patron:
+    """A player of `casino` known by `name`; `identified`, with a Macau identity card, a date of
+    birth and a nationality (DICJ Instruction n.º 1/2016)."""
+    at = timezone.now()
+    by = by or User.objects.filter(username="witness").first() or user("witness", SUPERVISOR)
+    document = {"document_type": Patron.MACAU_ID, "document_number": f"1{Patron.objects.count():06d}(1)",
+                "document_country": "MO", "date_of_birth": dt.date(1980, 5, 17), "nationality": "MO"}
+    return Patron.objects.create(casino=casino, name=name, created_at=at, created_by=by, changed_at=at,
+                                 changed_by=by, **(document if identified else {}))
 
 
 def next_record(game, **fields) -> dict:

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from casino.floor import alerts
 from casino.floor.models import Alert
-from casino.pit import services
+from casino.pit import patrons, services
 from casino.pit.roles import COUNTER, SUPERVISOR
 from tests.builders.alerts import floor_at_noon
 from tests.builders.pit import NOON, api_routes, record_next, seat, user
@@ -25,12 +25,15 @@ ROLES = ["anonymous", "dealer", "other_dealer", "counter", "supervisor", "strang
 def world(settings):
     """An alert at T1 (no declared grade) and one at T2 (a large buy-in), two supervisors of T1, a
     supervisor of no table (the stranger), the other people of the pit and a counter."""
-    settings.LARGE_TRANSACTION_THRESHOLD = 3000
     people, t1, t2, game = floor_at_noon()
     record_next(game, people["dealer"], declared_fan=None, at=NOON)
     t2.staff.add(people["supervisor2"])
     seat(t2, people["other_dealer"], capital=[1000, 1000, 1000, 1000], at=NOON)
     game2 = t2.games.get()
+    patrons.identify(patron=game2.players.get(chair=0).patron, user=people["supervisor2"], document_type="passport",
+                     document_number="K12345678", document_country="PT", date_of_birth=dt.date(1975, 3, 9),
+                     nationality="PT")
+    settings.LARGE_TRANSACTION_THRESHOLD = 3000  # his 1000 at the seating and 3000 more
     services.move_money(game=game2, user=people["supervisor2"], chair=0, kind="buy_in", amount=3000, at=NOON)
     people["stranger"] = user("stranger", SUPERVISOR)
     people["counter"] = user("counter", COUNTER)

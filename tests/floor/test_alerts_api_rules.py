@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from casino.floor import alerts, rules
-from casino.pit import services
+from casino.pit import patrons, services
 from casino.pit.errors import Refused
 from tests.builders.alerts import floor_at_noon
 from tests.builders.count import cast, count_by_two, play
@@ -35,15 +35,24 @@ def below_zero(settings, short):
 
 
 def below_minimum(settings, short):
-    settings.TABLE_MINIMUM_CAPITAL = {25: 2000}
-    return _capital(2024)(settings, short)  # 1999; short of it: 2000
+    settings.TABLE_MINIMUM_CAPITAL = {}  # C-1's default: 600 at 25/50
+    return _capital(624)(settings, short)  # 599; short of it: 600
 
 
-def large(settings, short):
+def _cash(settings, short: bool):
+    """South (3000 at the seating), identified, buys in up to the threshold of 500,000 or one short
+    of it: a large transaction, made of two buy-ins each below it (structuring)."""
+    settings.LARGE_TRANSACTION_THRESHOLD = 500_000
     people, t1, t2, game = floor_at_noon()
+    patrons.identify(patron=game.players.get(chair=1).patron, user=people["supervisor"], document_type="macau_id",
+                     document_number="1234567(8)", document_country="MO", date_of_birth=dt.date(1980, 1, 2),
+                     nationality="MO")
     services.move_money(game=game, user=people["supervisor"], chair=1, kind="buy_in",
-                        amount=settings.LARGE_TRANSACTION_THRESHOLD - (1 if short else 0), at=NOON)
+                        amount=497_000 - (1 if short else 0), at=NOON)
     return people
+
+
+large = structuring = _cash
 
 
 def no_grade(settings, short):
@@ -146,9 +155,10 @@ def ledger(settings, short):
 
 # rule: (how to make it, the article it cites, the subject it names)
 SCENARIOS = {
-    "capital_below_zero": (below_zero, "9(a)(4)", "jogo"),
-    "capital_below_minimum": (below_minimum, "9(a)(4)", "jogo"),
+    "capital_below_zero": (below_zero, "", "jogo"),
+    "capital_below_minimum": (below_minimum, "", "jogo"),
     "large_transaction": (large, "", "movement"),
+    "structuring": (structuring, "", "movement"),
     "grade_not_declared": (no_grade, "6", "jogo"),
     "grade_differs": (grade_differs, "6", "jogo"),
     "pay_all": (pay_all, "10(a)(3)", "jogo"),

@@ -49,6 +49,46 @@ def test_a_card_shows_the_game_its_seats_the_people_on_duty_and_the_shift_so_far
     assert card["box"] == {"state": cards.IN_PLAY, "shift": card["shift"]["number"]}
 
 
+@pytest.mark.money_rules
+def test_c1_a_seat_below_the_minimum_says_by_how_much_and_a_top_up_ends_it():
+    """C-1's default at 25/50 is 600: West (chair 3 to people) pays 25 and holds 575."""
+    people, t1, _ = staff()
+    game = seat(t1, people["dealer"], capital=[5000, 3000, 600, 4000], at=NOON)
+    record_next(game, people["dealer"], at=NOON + MINUTE)
+    seats = card_of("T1")["game"]["seats"]
+    assert card_of("T1")["game"]["minimum"] == 600
+    assert [(seat["below"], seat["missing"]) for seat in seats] == [(None, 0), (None, 0), ("minimum", 25), (None, 0)]
+    services.move_money(game=game, user=people["supervisor"], chair=2, kind="buy_in", amount=25, at=NOON + 2 * MINUTE)
+    assert [seat["below"] for seat in card_of("T1")["game"]["seats"]] == [None] * 4
+
+
+def test_c1_a_seat_below_zero_says_so():
+    people, t1, _ = staff()  # no minimum (tests/conftest.py): West's 10 cannot cover 25
+    game = seat(t1, people["dealer"], capital=[5000, 3000, 10, 4000], at=NOON)
+    record_next(game, people["dealer"], at=NOON + MINUTE)
+    assert card_of("T1")["game"]["seats"][2] | {} == {"chair": 2, "player": "Player 2", "capital": -15,
+                                                      "below": "zero", "missing": 15}
+
+
+def test_players_names_on_a_card_are_masked_for_whoever_may_not_read_them():
+    """A card travels to every floor view; each person is shown the names his role reads
+    (casino.pit.privacy): inspectors and managers all, a supervisor at his tables, else masked."""
+    people, t1, t2 = staff()
+    seat(t1, people["dealer"], at=NOON)
+    found = cards.cards(Table.objects.filter(number="T1"), at=NOON)
+
+    def names(reader) -> list[str]:
+        return [seat["player"] for seat in cards.for_person(found, **cards.reader(reader))[0]["game"]["seats"]]
+
+    assert names(people["inspector"]) == names(people["manager"]) == names(people["supervisor"]) == [
+        "Player 0", "Player 1", "Player 2", "Player 3"]
+    assert names(people["dealer"]) == ["P***** 0", "P***** 1", "P***** 2", "P***** 3"]
+    t2.staff.add(supervisor_elsewhere := people["supervisor2"])
+    t1.staff.remove(supervisor_elsewhere)
+    assert names(supervisor_elsewhere)[0] == "P***** 0"
+    assert found[0]["game"]["seats"][0]["player"] == "Player 0"  # the card itself is left as it is
+
+
 def test_a_closed_table_without_a_game_has_no_game_nobody_on_duty_and_no_box():
     people, _, t2 = staff()
     services.close_table(table=t2, user=people["supervisor"], at=NOON)

@@ -68,12 +68,19 @@ def test_a_movement_is_found_by_its_hash_and_opens_its_game():
     assert "5000" in hits[0].label and "chair 1" in hits[0].label  # chairs are numbered 1–4 for people
 
 
-def test_a_player_is_found_by_part_of_his_name_at_the_tables_one_sees():
-    people, _t1, _t2, first, _second = played()
-    hits = find(people["dealer"], "layer 2")
-    assert [hit.label for hit in hits] == ["Player 2"]
-    assert hits[0].url == reverse("pit:game_summary", args=[first.game_id])
-    assert "chair 3" in hits[0].detail
+def test_a_player_is_found_by_part_of_his_name_by_those_who_may_read_it():
+    """Inspectors and managers read every player's name, a supervisor those seated at his tables
+    (casino.pit.privacy); a dealer reads none, so he finds none. A hit opens the player's page."""
+    people, _t1, t2, first, _second = played()
+    player = first.game.players.get(chair=2).patron
+    for reader in ("inspector", "manager", "supervisor"):
+        hits = find(people[reader], "layer 2")
+        assert [hit.label for hit in hits] == ["Player 2"], reader
+        assert hits[0].url == reverse("pit:patron", args=[player.pk]) and hits[0].detail == "not identified"
+    assert find(people["dealer"], "layer 2") == []
+    stranger = user("stranger", SUPERVISOR)
+    t2.staff.add(stranger)
+    assert find(stranger, "layer 2") == []  # a supervisor of T2 only
 
 
 def test_a_table_is_found_by_its_number():

@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from casino.pit import errors, services
-from casino.pit.models import Amendment, Flag, Game, Jogo, Refusal
+from casino.pit.models import Amendment, Flag, Game, Jogo, MovementRefusal, Refusal
 from casino.pit.roles import COUNTER
 from tests.builders.pit import DRAW, NOON, api_routes, next_record, seat, staff, table, user
 
@@ -24,6 +24,7 @@ OVERSIGHT = {"supervisor", "inspector", "manager"}
 # of T2 does not see.
 AT_ANOTHER_TABLE = {"table", "start_game", "record_jogo", "open_table", "close_table", "game", "end_game", "movement",
                     "jogo", "flag", "movement_detail"}
+PASSWORD = "correct horse battery"  # every builder's user's (tests/builders/pit.py)
 
 
 @pytest.fixture
@@ -40,15 +41,22 @@ def world():
     except errors.Refused:
         pass
     flag = services.flag(jogo=jogo, user=people["inspector"], note="declared grade looked wrong")
+    # A buy-in refused at the large-transaction threshold, as move_money keeps one
+    # (tests/pit/test_large_transactions.py makes them through the service).
+    movement_refusal = MovementRefusal.objects.create(
+        table=t1, game=game, chair=1, patron=game.players.get(chair=1).patron, kind="buy_in", amount=600_000,
+        attempted_at=NOON, attempted_by=people["supervisor"], gaming_day=jogo.gaming_day,
+        errors=[{"code": "identification_needed", "article": None, "message": "identify the player first"}])
     return {"people": people, "t1": t1, "t3": t3, "game": game, "jogo": jogo, "amendment": amendment,
-            "refusal": Refusal.objects.get(), "flag": flag, "movement": game.movements.first()}
+            "refusal": Refusal.objects.get(), "flag": flag, "movement": game.movements.first(),
+            "movement_refusal": movement_refusal}
 
 
 def body_for(name, w):
     game = w["game"]
     return {
         "start_game": {"players": [{"chair": c, "name": f"P{c}", "capital": 1000} for c in range(4)],
-                       "first_banker": 0},
+                       "first_banker": 0, "witness_username": "supervisor", "witness_password": PASSWORD},
         "record_jogo": next_record(game, **DRAW),
         "movement": {"chair": 1, "kind": "buy_in", "amount": 500},
         "flag": {"note": "check the discarder"},
@@ -86,6 +94,9 @@ ENDPOINTS = [
     ("reject", "post", "/api/v1/amendments/{amendment}/reject/", "decide", {"supervisor", "manager"}, 200),
     ("refusals", "get", "/api/v1/refusals/", None, OVERSIGHT, 200),
     ("refusal", "get", "/api/v1/refusals/{refusal}/", None, OVERSIGHT, 200),
+    # Refused buy-ins and cash-outs: inspectors and managers, and the supervisors of the table.
+    ("movement_refusals", "get", "/api/v1/movement-refusals/", None, OVERSIGHT, 200),
+    ("movement_refusal", "get", "/api/v1/movement-refusals/{movement_refusal}/", None, OVERSIGHT, 200),
     # Supervisors read the inspectors' flags on their tables (issue 24; roles.py).
     ("flags", "get", "/api/v1/flags/", None, {"supervisor", "inspector", "manager"}, 200),
     ("flag_detail", "get", "/api/v1/flags/{flag}/", None, {"supervisor", "inspector", "manager"}, 200),
@@ -132,8 +143,10 @@ def test_permission_matrix(world, role, name, method, path, body, allowed, ok):
 def test_every_api_route_is_in_the_permission_matrix(world):
     from django.urls import resolve
 
-    # The count's routes are in tests/count/test_api.py, the alerts' in tests/floor/test_alerts_api.py.
-    every = api_routes("api/v1/", but="api/v1/count/") - api_routes("api/v1/alerts/")
+    # The count's routes are in tests/count/test_api.py, the alerts' in tests/floor/test_alerts_api.py; the
+    # players' (/api/v1/players/) and the suspicious-transaction cases' (/api/v1/aml/) in their own matrices.
+    every = (api_routes("api/v1/", but="api/v1/count/") - api_routes("api/v1/alerts/") - api_routes("api/v1/players/")
+             - api_routes("api/v1/aml/"))
     ids = {key: getattr(value, "pk", None) for key, value in world.items()}
     covered = {resolve(path.format(**ids)).route for _, _, path, *_ in ENDPOINTS}
     covered.add(resolve("/api/v1/auth/token/").route)  # the login itself: test_token_authentication
@@ -176,7 +189,11 @@ def test_a_dealer_sees_only_his_tables_and_the_table_shows_the_next_jogo(world):
     t1 = response.json()["results"][0]
     # After South's win the bank passed to chair 1 (Art. 3).
     assert t1["next"]["banker_chair"] == 1 and t1["next"]["round_wind"] == "E"
-    assert t1["next"]["seats"]["E"] == {"chair": 1, "player": "Player 1", "capital": 3090}
+    # A dealer sees the players' names masked (casino/pit/privacy.py); the supervisor of the table in full.
+    patron = world["game"].players.get(chair=1).patron_id
+    assert t1["next"]["seats"]["E"] == {"chair": 1, "player": "P***** 1", "patron": patron, "capital": 3090}
+    seen = client_for("supervisor", world).get("/api/v1/tables/").json()["results"][0]
+    assert seen["next"]["seats"]["E"]["player"] == "Player 1"
     assert t1["commission"] == 10
     assert [t["number"] for t in client_for("inspector", world).get("/api/v1/tables/").json()["results"]] == \
         ["T1", "T2", "T3"]

@@ -11,7 +11,12 @@ from casino.pit.models import Movement
 
 def test_a_movement_hashes_from_its_values_in_a_fixed_order():
     values = [3, 1, dt.datetime(2026, 11, 23, 1, 8, tzinfo=dt.UTC), 7, dt.date(2026, 11, 22), 5, 2, "buy_in", 100, 0]
-    assert canonical(Movement, values) == (
+    assert canonical(Movement, [*values, 9]) == (
+        b'{"after_jogos":0,"amount":100,"chair":2,"game_id":5,"gaming_day":"2026-11-22",'
+        b'"kind":"buy_in","patron_id":9,"recorded_at":"2026-11-23T01:08:00+00:00","recorded_by_id":7,"seq":1,'
+        b'"table_id":3,"type":"Movement"}')
+    # A movement recorded before players were people names none, and hashes as it always did.
+    assert canonical(Movement, [*values, None]) == (
         b'{"after_jogos":0,"amount":100,"chair":2,"game_id":5,"gaming_day":"2026-11-22",'
         b'"kind":"buy_in","recorded_at":"2026-11-23T01:08:00+00:00","recorded_by_id":7,"seq":1,'
         b'"table_id":3,"type":"Movement"}')

@@ -209,7 +209,7 @@ def test_the_end_game_button_ends_the_game_and_shows_the_printable_summary(clien
     assert "End of game · table T1" in page
     assert '<td class="num net">+65</td><td class="num end">2565</td>' in page
     assert '<dd class="commission">20</dd>' in page and "<td>Carla</td>" not in page
-    assert "<td>Player 2</td><td>West</td>" in page  # chair 3 sat as West, in people's words
+    assert "<td>P***** 2</td><td>West</td>" in page  # chair 3 sat as West, in people's words (masked: a dealer)
     assert 'class="no-print actions"' in page and "<button type=\"button\" data-print>" in page
 
 
@@ -271,9 +271,13 @@ def test_the_history_of_the_day_shows_each_jogo_with_winner_payments_commission_
         ("East · Player 0", "South · Player 1", 50)]
     assert [flag.note for flag in first.flags] == ["check the discard"]
 
-    as_(client, staff_["dealer"])
+    as_(client, staff_["supervisor"])
     page = client.get(reverse("pit:history", args=[t1.pk]), {"day": "2026-11-21"}).content.decode()
     assert "South · Player 1" in page and "East · Player 0 → South · Player 1 50" in page
+    as_(client, staff_["dealer"])  # a dealer reads the players' names masked (casino/pit/privacy.py)
+    page = client.get(reverse("pit:history", args=[t1.pk]), {"day": "2026-11-21"}).content.decode()
+    assert "South · P***** 1" in page and "East · P***** 0 → South · P***** 1 50" in page
+    assert "Player 1" not in page
     assert "check the discard (inspector)" in page
     assert '<td class="revision">1 · amended</td>' in page
     assert page.count('<tr data-number="') == 3

@@ -53,21 +53,21 @@ def table_page_with_receipt(client, user, jogo, language="en") -> str:
 def test_art_10a3_a_pay_all_receipt_names_包輸_the_liable_player_and_the_article_in_chinese(client, people):
     jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
     page = receipt_page(client, people[0]["dealer"], jogo, "zh-hant")
-    assert "包輸" in page and "北位 · Player 3" in page
+    assert "包輸" in page and "北位 · P***** 3" in page  # a dealer reads names masked
     assert "第十條(甲)(3)：" in page  # the article cited as Chinese writes it
 
 
 def test_art_10a3_a_pay_all_receipt_says_suportar_a_perda_with_its_article_in_portuguese(client, people):
     jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
     page = receipt_page(client, people[0]["dealer"], jogo, "pt")
-    assert "Suportar a perda (包輸)" in page and "Norte · Player 3" in page
+    assert "Suportar a perda (包輸)" in page and "Norte · P***** 3" in page
     assert "Art. 10.º(a)(3)" in page
 
 
 def test_the_receipt_on_the_dealers_table_screen_names_the_pay_all_too(client, people):
     jogo = recorded(people, BIG_THREE_DRAGONS_PAY_ALL)
     page = table_page_with_receipt(client, people[0]["dealer"], jogo)
-    assert "Pay-all (包輸): liable player</strong> North · Player 3" in page
+    assert "Pay-all (包輸): liable player</strong> North · P***** 3" in page
     assert "Art. 10(a)(3)" in page
 
 
@@ -81,10 +81,10 @@ def test_a_receipt_without_a_penalty_names_neither_包輸_nor_詐糊(client, peo
 def test_art_10a8_a_false_win_receipt_names_the_offender_and_詐糊(client, people):
     jogo = recorded(people, FALSE_WIN_BY_NORTH)
     page = receipt_page(client, people[0]["dealer"], jogo)
-    assert "False win (詐糊): offender</strong> North · Player 3" in page
+    assert "False win (詐糊): offender</strong> North · P***** 3" in page
     assert "Art. 10(a)(7)–(8)" in page
     chinese = receipt_page(client, people[0]["dealer"], jogo, "zh-hant")
-    assert "詐糊者</strong> 北位 · Player 3" in chinese
+    assert "詐糊者</strong> 北位 · P***** 3" in chinese
 
 
 @pytest.mark.parametrize("language, written", [

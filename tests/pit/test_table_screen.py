@@ -86,9 +86,10 @@ def test_the_keys_of_the_result_winner_discarder_grade_and_save_are_shown_in_eve
 
 # --- §3: receipts --------------------------------------------------------------------------------
 
+# The dealer reads the players' names masked ("Player 1" → "P***** 1", casino/pit/privacy.py).
 @pytest.mark.parametrize("language, winner, discarder", [
-    ("en", "<strong>Winner</strong> South · Player 1", "<strong>Discarder</strong> West · Player 2"),
-    ("zh-hant", "<strong>食糊者</strong> 南位 · Player 1", "<strong>出冲者</strong> 西位 · Player 2"),
+    ("en", "<strong>Winner</strong> South · P***** 1", "<strong>Discarder</strong> West · P***** 2"),
+    ("zh-hant", "<strong>食糊者</strong> 南位 · P***** 1", "<strong>出冲者</strong> 西位 · P***** 2"),
 ])
 def test_a_receipt_names_the_winner_and_the_discarder_and_lists_the_grades_items(client, people, language, winner,
                                                                                  discarder):

@@ -194,7 +194,7 @@ def test_every_malformed_record_reads_in_peoples_words_through_the_preview(table
     bad = []
     with translation.override(language):
         for data in MALFORMED:
-            context = views._preview_context(t1, data)  # unread, the record never meets the table
+            context = views._preview_context(t1, data, staff_["dealer"])  # unread, the record never meets the table
             assert context.get("missing") or [p.code for p in context["problems"]] == ["malformed_record"], data
             text = visible(render_to_string("pit/_preview.html", context))
             if DEVELOPERS_WORDS.search(text):

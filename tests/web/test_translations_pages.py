@@ -32,7 +32,8 @@ def casino():
 
     people, t1, _ = staff()
     on_rotation(t1, people["dealer"], NOON)
-    game = services.start_game(table=t1, user=people["dealer"], first_banker=0, at=NOON, players=[
+    game = services.start_game(table=t1, user=people["dealer"], witness=people["supervisor"], first_banker=0,
+                               at=NOON, players=[
         {"chair": chair, "name": name, "capital": amount}
         for chair, (name, amount) in enumerate(zip(NAMES, [5000, 3000, 2000, 4000]))])
     rows = [record_next(game, people["dealer"], **fields)

@@ -3,7 +3,9 @@ and is one transaction: it either does all it says or raises `Refused` (errors.p
 nothing to the ledger (a refused jogo is kept in `Refusal`, so inspectors see the attempt).
 
 - `recording`: seating a game, recording a jogo (and previewing one), buy-ins and cash-outs,
-  ending a game; opening and closing a table, changing its rule set;
+  ending a game; opening and closing a table, changing its rule set. The casino's money rules
+  hold there: a seat's minimum and maximum capital (C-1), the large-transaction threshold (C-2;
+  a movement refused under it is kept in `MovementRefusal`);
 - `amendments`: proposing, previewing and deciding a correction of a jogo (maker/checker);
 - `closing`: closing and reopening a casino's gaming day;
 - `oversight`: the inspectors' flags, and the confirmations of refused attempts;

@@ -5,6 +5,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import pgettext
 
+from casino.pit import privacy
 from casino.terms import vocabulary
 from regulation.tiles import TileNotationError, parse_tiles, tile_code
 
@@ -66,10 +67,19 @@ def tile_of_wind(wind: str):
     return tile(f"{'ESWN'.index(wind) + 1}z") if wind else ""
 
 
-@register.simple_tag
-def chairs_of(jogo) -> list[dict]:
+def _names(context, jogo) -> dict[int, str]:
+    """The jogo's players by chair, as the reader (the request's user) may see them at its table:
+    masked for a dealer (casino/pit/privacy.py)."""
+    request = context.get("request")
+    plain = request is not None and privacy.sees_names(request.user, jogo.table_id)
+    return {player.chair: player.name if plain else privacy.mask_name(player.name)
+            for player in jogo.game.players.select_related("patron")}
+
+
+@register.simple_tag(takes_context=True)
+def chairs_of(context, jogo) -> list[dict]:
     """Each seated chair of a recorded jogo: player, seat wind, capital before and after."""
-    names = {player.chair: player.name for player in jogo.game.players.all()}
+    names = _names(context, jogo)
     state = jogo.progress
     return [{"chair": chair, "name": names.get(chair, ""), "seat": state.seat_of(chair),
              "seat_name": vocabulary.seat_name(state.seat_of(chair)),
@@ -77,10 +87,10 @@ def chairs_of(jogo) -> list[dict]:
             for chair in sorted(names, key=lambda c: (c - state.banker) % 4)]
 
 
-@register.simple_tag
-def payments_of(jogo) -> list[dict]:
+@register.simple_tag(takes_context=True)
+def payments_of(context, jogo) -> list[dict]:
     """The recorded jogo's payments, each side named by seat wind and player."""
-    names = {player.chair: player.name for player in jogo.game.players.all()}
+    names = _names(context, jogo)
 
     def who(seat: str) -> str:
         return vocabulary.seat_player(seat, banker_chair=jogo.banker_chair, names=names)
@@ -93,10 +103,10 @@ register.filter("article_name", vocabulary.article_name)
 register.filter("pay_all_article_text", vocabulary.pay_all_article_text)
 
 
-@register.simple_tag
-def seat_player(jogo, seat: str) -> str:
+@register.simple_tag(takes_context=True)
+def seat_player(context, jogo, seat: str) -> str:
     """Who sat at `seat` ("E"…"N") in the recorded jogo: seat wind and player, "West · Carla"."""
-    names = {player.chair: player.name for player in jogo.game.players.all()}
+    names = _names(context, jogo)
     return vocabulary.seat_player(seat, banker_chair=jogo.banker_chair, names=names)
 
 
