@@ -5,6 +5,7 @@ its player by id only: his personal data is read on the player's own routes, whe
 a document number is logged."""
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -64,26 +65,27 @@ class SuspicionCaseSerializer(serializers.ModelSerializer):
 
 
 class SuspicionOpenInputSerializer(serializers.Serializer):
-    patron = serializers.PrimaryKeyRelatedField(label="Player", queryset=Patron.objects.all(),
+    patron = serializers.PrimaryKeyRelatedField(label=gettext_lazy("Player"), queryset=Patron.objects.all(),
                                                 help_text="the player's id")
-    gaming_day = serializers.DateField(label="Gaming day", required=False,
+    gaming_day = serializers.DateField(label=gettext_lazy("Gaming day"), required=False,
                                        help_text="the gaming day of the cash the case is about; today's if left out")
-    movements = serializers.ListField(label="Movements", required=False, max_length=1000,
+    movements = serializers.ListField(label=gettext_lazy("Movements"), required=False, max_length=1000,
                                       child=serializers.IntegerField(min_value=1, max_value=ROW_ID_MAX),
                                       help_text="ids of that day's buy-ins and cash-outs of the player the case "
                                                 "concerns")
-    note = serializers.CharField(label="Note", max_length=NOTE_MAX_LENGTH, help_text="the grounds: what looks "
-                                                                                     "suspicious")
+    note = serializers.CharField(label=gettext_lazy("Note"), max_length=NOTE_MAX_LENGTH,
+                                 help_text="the grounds: what looks suspicious")
 
 
 class SuspicionNoteInputSerializer(serializers.Serializer):
-    note = serializers.CharField(label="Note", max_length=NOTE_MAX_LENGTH)
+    note = serializers.CharField(label=gettext_lazy("Note"), max_length=NOTE_MAX_LENGTH)
 
 
 class SuspicionDecideInputSerializer(serializers.Serializer):
-    report = serializers.BooleanField(label="Report", help_text="true: the case is to be reported to the financial "
-                                                                "intelligence office; false: it is not, and closes")
-    note = serializers.CharField(label="Note", max_length=NOTE_MAX_LENGTH, help_text="why")
+    report = serializers.BooleanField(label=gettext_lazy("Report"),
+                                      help_text="true: the case is to be reported to the financial intelligence "
+                                                "office; false: it is not, and closes")
+    note = serializers.CharField(label=gettext_lazy("Note"), max_length=NOTE_MAX_LENGTH, help_text="why")
 
 
 class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

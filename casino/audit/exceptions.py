@@ -361,15 +361,15 @@ def _capital(scope: Scope) -> list[Entry]:
     (`capital_below_minimum`), each seat with its chair, capital, the minimum and the player. A
     seat below zero is an entry of that kind only. Two queries."""
     rows = list(scope.current().select_related("table").only(
-        "id", "number", "revision", "gaming_day", "game", "capital_after", "table__number", "table__variant",
-        "table__stake", "table__rule_set_code", "table__rule_set_version"))
-    minimums: dict[tuple[int, int], int] = {}
+        "id", "number", "revision", "gaming_day", "game", "capital_after", "rule_set_code", "rule_set_version",
+        "table__number", "table__variant", "table__stake"))
+    minimums: dict[tuple[int, int, str, int], int] = {}
     short: list[tuple[Jogo, str, list[dict]]] = []
     for row in rows:
         seated = [(chair, amount) for chair, amount in enumerate(row.capital_after) if amount is not None]
-        key = (row.table_id, len(seated))
-        if key not in minimums:
-            minimums[key] = minimum_capital(row.table, len(seated))
+        key = (row.table_id, len(seated), row.rule_set_code, row.rule_set_version)
+        if key not in minimums:  # under the rule set that scored the jogo, as the audit judges it
+            minimums[key] = minimum_capital(row.table, len(seated), row.rules)
         minimum = minimums[key]
         below = {"capital_below_zero": [], "capital_below_minimum": []}
         for chair, amount in seated:

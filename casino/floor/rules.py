@@ -293,6 +293,10 @@ def of_event(event: str, *, table: Table, subject, user, at: dt.datetime) -> tup
         ended.append(End(TABLE_IDLE, table_key(table.pk)))
     elif event == "correction_decided":
         ended.append(End(CORRECTION_PENDING, f"amendment:{subject.pk}"))
+        if subject.state == subject.APPROVED and table.game_id:  # it may have moved the game's capitals (C-1)
+            table.refresh_from_db(fields=["game", "game_capital"])
+            more, ends = _capital(table, table.game_capital, subject={"amendment": subject})
+            raised, ended = raised + more, ended + ends
     elif event == "flag_raised":
         raised.append(Raise(FLAG_OPEN, table.pk, f"flag:{subject.pk}",
                             {"table": table.number, "number": subject.number}, {"flag": subject}))

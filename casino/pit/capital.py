@@ -16,21 +16,24 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from regulation.capital import most_payable
+from regulation.rules import RuleSet
 
 from .models import Table
 
 
-def default_minimum(table: Table, players: int = 4) -> int:
+def default_minimum(table: Table, players: int = 4, rules: RuleSet | None = None) -> int:
     """C-1's default: the most one seat can be made to pay in one jogo at `table` with
-    `players` seated."""
-    return most_payable(table.rules, table.variant, table.stake, players)
+    `players` seated, under `rules` (by default the rule set the table runs under now; the audit
+    gives a jogo's own)."""
+    return most_payable(rules or table.rules, table.variant, table.stake, players)
 
 
-def minimum_capital(table: Table, players: int = 4) -> int:
-    """The least capital each seat holds before a jogo at `table` with `players` seated: the
-    casino's lower minimum for the tier when it set one, else C-1's default."""
+def minimum_capital(table: Table, players: int = 4, rules: RuleSet | None = None) -> int:
+    """The least capital each seat holds before a jogo at `table` with `players` seated (under
+    `rules`, as `default_minimum`): the casino's lower minimum for the tier when it set one, else
+    C-1's default."""
     lower = settings.TABLE_MINIMUM_CAPITAL.get(table.variant, {}).get(table.stake)
-    default = default_minimum(table, players)
+    default = default_minimum(table, players, rules)
     return default if lower is None else min(lower, default)
 
 

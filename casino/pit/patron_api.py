@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from casino.api_errors import validated
 
 from . import patrons, privacy
-from .access import require
+from .access import require, visible_tables
 from .documents import normalise
 from .models import Casino, Patron
 
@@ -58,6 +58,14 @@ class PatronSerializer(serializers.ModelSerializer):
         if patron.date_of_birth is None or not privacy.sees_personal_data(self._user()):
             return None
         return patron.date_of_birth.isoformat()
+
+    def to_representation(self, patron: Patron) -> dict:
+        """A supervisor gets what his page shows: the name and whether the player is identified;
+        the document's type and country and the nationality are null for him, as the date of birth."""
+        data = super().to_representation(patron)
+        if not privacy.sees_personal_data(self._user()):
+            data.update(document_type=None, document_country=None, nationality=None)
+        return data
 
 
 class IdentityInputSerializer(serializers.Serializer):
@@ -105,6 +113,8 @@ class PatronViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         """A new player: a name alone will do below the large-transaction threshold."""
         require(request.user, "pit.add_patron")
         data = dict(validated(PatronInputSerializer, request.data))
+        if not visible_tables(request.user).filter(casino=data["casino"]).exists():  # not his casino's player
+            raise PermissionDenied(_("Your role does not allow this."))
         patron = patrons.create_patron(user=request.user, **data)
         return Response(PatronSerializer(patron, context=self.get_serializer_context()).data,
                         status=status.HTTP_201_CREATED)

@@ -156,7 +156,9 @@ def _identify_page(request, patron: Patron, form: IdentifyForm, *, problems=(), 
 def patron_find(request: HttpRequest) -> JsonResponse:
     """The seating form's player picker: ?q= part of a name, ?table= the table being seated.
     Up to 20 players of the table's casino, [{"id", "label"}], each label the name as the reader
-    sees it at that table (masked for a dealer) and the player's number."""
+    sees it at that table (masked for a dealer) and the player's number. Inspectors, managers and
+    supervisors find any player of the casino by part of his name; a dealer only by the whole
+    name, so that masked answers to many questions never spell a name out."""
     user = request.user
     if not (user.has_perm("pit.view_patron") or user.has_perm("pit.view_table")):
         raise PermissionDenied(_("Your role does not allow this."))
@@ -166,7 +168,13 @@ def patron_find(request: HttpRequest) -> JsonResponse:
              else None)
     if len(query) < 2 or (table is None and not privacy.sees_personal_data(user)):
         return JsonResponse([], safe=False)
-    found = Patron.objects.filter(anonymised_at__isnull=True, name__icontains=query)
+    found = Patron.objects.filter(anonymised_at__isnull=True)
+    if privacy.sees_personal_data(user) or user.has_perm(privacy.WITNESS):
+        # The supervisor seating a player who played at another table picks his record, so that his
+        # cash adds up over the day (C-2): he finds any player of the casino by part of the name.
+        found = found.filter(name__icontains=query)
+    else:  # a dealer finds a player only by his whole name: masked labels must not spell out others' names
+        found = found.filter(name__iexact=query)
     if table is not None:
         found = found.filter(casino_id=table.casino_id)
     found = found.order_by("name", "pk")[:FOUND_AT_MOST]

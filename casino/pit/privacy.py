@@ -21,6 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from .days import gaming_day
 from .models import DocumentRead, Patron, Table
 
 PERSONAL_DATA = "pit.view_personal_data"
@@ -53,11 +54,13 @@ def _assigned_tables(user: AbstractBaseUser) -> frozenset[int]:
 
 
 def witnesses(user: AbstractBaseUser | AnonymousUser, patron: Patron) -> bool:
-    """Whether `user` is a supervisor of a table where `patron` sits in a game in progress: the
-    one whose cash he witnesses, and so may identify (issue 25 §2)."""
+    """Whether `user` is a supervisor of a table where `patron` sits in a game in progress, or
+    where a movement of his (a seating buy-in included) was refused this gaming day: the one
+    whose cash he witnesses, and so may identify (issue 25 §2)."""
     if not user.has_perm(WITNESS):
         return False
-    return patron.seats.filter(game__ended_at__isnull=True, game__table__staff=user).exists()
+    return (patron.seats.filter(game__ended_at__isnull=True, game__table__staff=user).exists()
+            or patron.refused_movements.filter(table__staff=user, gaming_day=gaming_day(timezone.now())).exists())
 
 
 def sees_patron(user: AbstractBaseUser | AnonymousUser, patron: Patron) -> bool:

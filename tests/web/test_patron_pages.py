@@ -175,8 +175,20 @@ def test_an_under_age_player_is_refused(client, seated):
 def test_the_picker_masks_names_per_role(client, seated, who, label):
     staff, t1, chan, _wong = seated
     client.force_login(staff[who])
-    found = client.get(reverse("pit:patron_find"), {"q": "chan", "table": t1.pk}).json()
+    found = client.get(reverse("pit:patron_find"), {"q": "chan tai man", "table": t1.pk}).json()
     assert found == [{"id": chan.pk, "label": label.format(id=chan.pk)}]
+
+
+def test_a_dealer_finds_a_player_by_his_whole_name_only(client, seated):
+    """Masked answers to "c", "ch", "cha"... would spell a name out: a dealer gets none of them."""
+    staff, t1, chan, _wong = seated
+    client.force_login(staff["dealer"])
+    assert client.get(reverse("pit:patron_find"), {"q": "chan", "table": t1.pk}).json() == []
+    assert [hit["id"] for hit in client.get(reverse("pit:patron_find"), {"q": "CHAN  tai man",
+                                                                           "table": t1.pk}).json()] == [chan.pk]
+    client.force_login(staff["supervisor"])
+    assert [hit["id"] for hit in client.get(reverse("pit:patron_find"), {"q": "chan", "table": t1.pk}).json()] == [
+        chan.pk]
 
 
 def test_the_picker_gives_nothing_at_a_table_one_does_not_see(client, seated):
