@@ -30,10 +30,10 @@ from .day_forms import GamingDayPeriodForm
 from .days import gaming_day, today
 from .floor_forms import FindJogoForm, MoneyForm, RefusalsForm
 from .models import Game, Movement, Refusal, Table
+from .services.recording import IDENTIFICATION_NEEDED
 from .views import _seats, _table, shown_names
 
 REFUSALS_PER_PAGE = 50
-IDENTIFICATION_NEEDED = "identification_needed"  # move_money's refusal at the threshold (casino rule C-2)
 
 
 # --- Buy-in and cash-out -------------------------------------------------------------------------
