@@ -13,16 +13,24 @@ would and reports jogos per second, wall clock, the process start included.
     .venv/bin/python benchmarks/audit_recompute.py --jogos 20000 --verify   # small, and verify_ledger
     .venv/bin/python benchmarks/audit_recompute.py --reuse --verify --rounds 0  # verify_ledger alone
     .venv/bin/python benchmarks/audit_recompute.py --reuse          # measure again on the same database
+    .venv/bin/python benchmarks/audit_recompute.py --reuse --verify --celery-workers 1 2   # and through Celery
+
+With --celery-workers N it also starts N Celery worker processes (`celery -A casino worker -Q
+audit-bench --concurrency 1` each), waits until they are ready, runs the commands with
+--distributed through them, and stops them; the figures are printed side by side.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import multiprocessing
 import os
 import random
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,6 +43,7 @@ TABLES = [("conventional", stake) for stake in (25, 50, 100, 200, 300, 500, 1000
 START = dt.datetime(2026, 10, 1, 7, 0)
 DAYS = 30
 SEATS = "ESWN"
+QUEUE = "audit-bench"  # the benchmark's workers' own queue: no other worker takes its shards
 
 
 def _setup(database: str) -> None:
@@ -129,7 +138,7 @@ def random_record(rng: random.Random, variant: str, stake: int, state, capital: 
 
 def build_table(task: tuple) -> int:
     """Play and COPY one table's games until it has `quota` jogos. Returns the rows written."""
-    database, table_id, variant, stake, quota, user_id, first_game_id, seed = task
+    database, table_id, variant, stake, quota, user_id, patron_ids, first_game_id, seed = task
     _setup(database)
     import msgspec
     import psycopg
@@ -155,7 +164,7 @@ def build_table(task: tuple) -> int:
         first_banker = rng.choice(chairs)
         capital = [stake * 2000 if chair in chairs else None for chair in range(4)]
         for chair in chairs:
-            players.append((game_id, chair, f"Player {chair + 1}"))
+            players.append((game_id, chair, patron_ids[chair]))
             seq += 1
             movement = Movement(table_id=table_id, seq=seq, prev_hash=head, recorded_at=at, recorded_by_id=user_id,
                                 gaming_day=gaming_day(at), game_id=game_id, chair=chair, kind=Movement.BUY_IN,
@@ -203,7 +212,7 @@ def build_table(task: tuple) -> int:
         for sql, rows in (
             ("COPY pit_game (id, table_id, first_banker, started_at, started_by_id, ended_at, ended_by_id) "
              "FROM STDIN", games),
-            ("COPY pit_player (game_id, chair, name) FROM STDIN", players),
+            ("COPY pit_player (game_id, chair, patron_id) FROM STDIN", players),
             ("COPY pit_movement (table_id, seq, prev_hash, hash, recorded_at, recorded_by_id, gaming_day, game_id, "
              "chair, kind, amount, after_jogos) FROM STDIN", movements),
             ("COPY pit_jogo (table_id, seq, prev_hash, hash, recorded_at, recorded_by_id, gaming_day, game_id, "
@@ -231,16 +240,22 @@ def build(database: str, total: int, workers: int, seed: int) -> None:
     _setup(database)
     from django.contrib.auth.models import User
     from django.core.management import call_command
+    from django.utils import timezone
 
-    from casino.pit.models import Casino, Table
+    from casino.pit.models import Casino, Patron, Table
     call_command("migrate", verbosity=0)
     user = User.objects.create_user("bench-dealer")
     casino = Casino.objects.create(name="Benchmark casino")
+    now = timezone.now()
+    # The same four patrons sit at every game, one a chair (a player is a patron: pit.Player).
+    patron_ids = [Patron.objects.create(casino=casino, name=f"Player {chair + 1}", created_at=now, created_by=user,
+                                        changed_at=now, changed_by=user).pk for chair in range(4)]
     quota, extra = divmod(total, len(TABLES))
     tasks = []
     for index, (variant, stake) in enumerate(TABLES):
         table = Table.objects.create(casino=casino, number=f"B-{index + 1:02d}", variant=variant, stake=stake)
-        tasks.append((database, table.pk, variant, stake, quota + (index < extra), user.pk, index * 1_000_000 + 1,
+        tasks.append((database, table.pk, variant, stake, quota + (index < extra), user.pk, patron_ids,
+                      index * 1_000_000 + 1,
                       seed * 1000 + index))
     from django.db import connections
     connections.close_all()
@@ -263,6 +278,55 @@ def jogos_in(database: str) -> int | None:
         return None
 
 
+@contextlib.contextmanager
+def celery_workers(count: int, env: dict, queue: str):
+    """`count` Celery worker processes of one pool process each (`celery -A casino worker -Q
+    QUEUE --concurrency 1`), as `count` hosts of one core would run them; yields once every one
+    has said it is ready, and stops them (warm shutdown) afterwards."""
+    logs, workers = [], []
+    try:
+        for index in range(count):
+            log = Path(tempfile.mkstemp(prefix=f"audit-bench-worker-{index}-", suffix=".log")[1])
+            logs.append(log)
+            with log.open("w") as output:
+                workers.append(subprocess.Popen(
+                    [sys.executable, "-m", "celery", "-A", "casino", "worker", "-Q", queue, "--concurrency", "1",
+                     "--without-gossip", "--without-mingle", "--loglevel", "INFO",
+                     "--hostname", f"{queue}-{index}@%h"], cwd=REPO, env=env, stdout=output,
+                    stderr=subprocess.STDOUT))
+        from celery import Celery
+        names = {f"{queue}-{index}@{socket.gethostname()}" for index in range(count)}
+        deadline = time.monotonic() + 120
+        with Celery(broker=env["REDIS_URL"]) as client:  # each worker answers a ping once it takes tasks
+            while not names <= {name for answer in client.control.ping(timeout=1) for name in answer}:
+                assert time.monotonic() < deadline, "the Celery workers did not start: " + logs[0].read_text()[-2000:]
+                assert all(worker.poll() is None for worker in workers), logs[0].read_text()[-2000:]
+        yield
+    finally:
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.wait(timeout=60)
+        for log in logs:
+            log.unlink()
+
+
+def timed(command: list[str], env: dict, count: int, rounds: int, what: str) -> list[float]:
+    """Run the command `rounds` times; jogos a second of each, wall clock with the process start."""
+    rates = []
+    for _ in range(rounds):
+        load = os.getloadavg()[0]
+        started = time.perf_counter()
+        done = subprocess.run(command, cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
+        elapsed = time.perf_counter() - started
+        assert done.returncode == 0, done.stdout[-2000:]
+        rates.append(count / elapsed)
+        print(done.stdout.strip().splitlines()[-1])
+        print(f"  {what}: wall clock with process start {elapsed:.1f} s, {count / elapsed:,.0f} jogos/s "
+              f"(load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)")
+    return sorted(rates)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jogos", type=int, default=1_000_000)
@@ -274,34 +338,36 @@ def main() -> None:
     parser.add_argument("--verify", action="store_true",
                         help="also time verify_ledger on the database (issue 13: a million rows in at most 60 s)")
     parser.add_argument("--seed", type=int, default=135)
+    parser.add_argument("--celery-workers", type=int, nargs="*", default=[], metavar="N",
+                        help="also run the command with --distributed through N Celery worker processes started "
+                             "here, for each N given (needs Redis: REDIS_URL, else database 13 on 127.0.0.1)")
+    parser.add_argument("--no-local", action="store_true", help="only the --distributed runs")
     args = parser.parse_args()
     if not (args.reuse and jogos_in(args.database)):
         build(args.database, args.jogos, args.build_workers, args.seed)
     count = jogos_in(args.database)
     env = {**os.environ, "DATABASE_URL": f"{SERVER}/{args.database}", "DJANGO_DEBUG": "1"}
     python = sys.executable
-    if args.verify:
-        started = time.perf_counter()
-        subprocess.run([python, "manage.py", "verify_ledger", "--no-progress"] +
-                       (["--workers", str(args.workers)] if args.workers else []), cwd=REPO, env=env, check=True)
-        elapsed = time.perf_counter() - started
-        print(f"verify_ledger over {count:,} jogos (and their movements) on PostgreSQL, {os.cpu_count()} cores: "
-              f"{elapsed:.1f} s wall clock with process start, {count / elapsed:,.0f} jogos/s")
-    command = [python, "manage.py", "audit_recompute"] + (["--workers", str(args.workers)] if args.workers else [])
-    rates = []
-    for _ in range(args.rounds):
-        started = time.perf_counter()
-        done = subprocess.run(command, cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
-        elapsed = time.perf_counter() - started
-        assert done.returncode == 0, done.stdout[-2000:]
-        rates.append(count / elapsed)
-        print(done.stdout.strip().splitlines()[-1])
-        print(f"  wall clock with process start: {elapsed:.1f} s, {count / elapsed:,.0f} jogos/s")
-    if not rates:
-        return
-    rates.sort()
-    print(f"audit_recompute over {count:,} jogos on PostgreSQL, {os.cpu_count()} cores: "
-          f"median {rates[len(rates) // 2]:,.0f} jogos/s (best {rates[-1]:,.0f}, worst {rates[0]:,.0f})")
+    workers = ["--workers", str(args.workers)] if args.workers else []
+    runs = [] if args.no_local else [(f"local, {args.workers or 2} process(es)", workers, None)]
+    runs += [(f"Celery, {n} worker process(es)", ["--distributed", "--queue", QUEUE, "--timeout", "600"], n)
+             for n in args.celery_workers]
+    if args.celery_workers:
+        env["REDIS_URL"] = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/13"
+    figures = []
+    for what, options, celery in runs:
+        with celery_workers(celery, env, QUEUE) if celery else contextlib.nullcontext():
+            if args.verify:
+                rates = timed([python, "manage.py", "verify_ledger", "--no-progress", *options], env, count, 1, what)
+                figures.append((f"verify_ledger, {what}", rates))
+            rates = timed([python, "manage.py", "audit_recompute", "--no-progress", *options], env, count,
+                          args.rounds, what)
+            if rates:
+                figures.append((f"audit_recompute, {what}", rates))
+    print(f"\nover {count:,} jogos on PostgreSQL, {os.cpu_count()} cores (jogos/s, wall clock with process start):")
+    for what, rates in figures:
+        print(f"  {what:<50} median {rates[len(rates) // 2]:>7,.0f}  (best {rates[-1]:,.0f}, worst {rates[0]:,.0f},"
+              f" {len(rates)} run(s))")
 
 
 if __name__ == "__main__":

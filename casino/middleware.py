@@ -1,5 +1,6 @@
 """Request-wide middleware: a request id and one log line per request, the security headers
-Django does not set by itself (the Content-Security-Policy), and the end of idle sessions.
+Django does not set by itself (the Content-Security-Policy), the end of idle sessions, and which
+pages read the streaming replica.
 
 Logs go to standard error as one JSON object per line (`JsonFormatter`, configured in
 settings.LOGGING): the request line is logger ``casino.request``; an unhandled exception is
@@ -20,8 +21,11 @@ import uuid
 
 from django.conf import settings
 from django.contrib import auth, messages
+from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from casino.db_router import reading_replica
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A caller's id is kept when it is a plain token (a proxy's or a client's); anything else is
@@ -142,4 +146,74 @@ class SessionIdleMiddleware:
                 # fixed now, not pushed back by each request that saves it.
                 session.set_expiry(timezone.now() + dt.timedelta(seconds=settings.SESSION_COOKIE_AGE))
             session[LAST_SEEN] = now
+        return response
+
+
+# The pages that read the replica when there is one (casino/db_router.py), by URL namespace: every
+# page of the audit, its exports included; of the reports only the managers' index, since the
+# daily report (its PDF, the close and the reopen of the day) is made from the primary, the ledger
+# itself. The pit's, the count room's, the floor's, the money's and the API's pages read the
+# primary: their readers are the people who write there, and act on what they read.
+REPLICA_PAGES: dict[str, frozenset[str] | None] = {
+    "audit": None,  # every page
+    "reports": frozenset({"index"}),
+}
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+# When the session's person last wrote (seconds since the epoch, time.time()).
+WROTE_AT = "casino.wrote_at"
+
+
+def _replica_page(path: str, urlconf=None) -> bool:
+    try:
+        match = resolve(path, urlconf)
+    except Resolver404:
+        return False
+    if match.namespace not in REPLICA_PAGES:
+        return False
+    names = REPLICA_PAGES[match.namespace]
+    return names is None or match.url_name in names
+
+
+def _on_replica(chunks):
+    """A streamed response's chunks, each made inside `reading_replica()`: an export's rows are
+    read as it is sent, after the view has returned. One block a chunk, so that each begins and
+    ends in the same thread and context, wherever the server iterates."""
+    chunks = iter(chunks)
+    while True:
+        with reading_replica():
+            try:
+                chunk = next(chunks)
+            except StopIteration:
+                return
+        yield chunk
+
+
+class ReplicaReadsMiddleware:
+    """Runs a request inside `reading_replica()` (casino/db_router.py) when it reads (GET or HEAD)
+    one of REPLICA_PAGES and its person has not written in the last settings.REPLICA_PIN_SECONDS;
+    sets `request.reads_replica` accordingly. After any other request that succeeded (below 400),
+    notes in the session when its person wrote: the pages he reads next show his own write, even
+    on a replica a little behind.
+
+    Decided before the view runs, from the path (not in process_view), so that the view, its
+    template and a streamed body all run inside the block. Harmless where there is no replica:
+    the router that acts on the block is then not installed."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.reads_replica = (
+            request.method in SAFE_METHODS
+            and _replica_page(request.path_info, getattr(request, "urlconf", None))
+            and time.time() - request.session.get(WROTE_AT, 0) >= settings.REPLICA_PIN_SECONDS)
+        if request.reads_replica:
+            with reading_replica():
+                response = self.get_response(request)
+            if response.streaming and not response.is_async:
+                response.streaming_content = _on_replica(response.streaming_content)
+            return response
+        response = self.get_response(request)
+        if request.method not in SAFE_METHODS and response.status_code < 400 and auth.SESSION_KEY in request.session:
+            request.session[WROTE_AT] = time.time()
         return response

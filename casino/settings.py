@@ -12,6 +12,9 @@ to the casino floor.
 - ``DJANGO_ALLOWED_HOSTS``, ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated.
 - ``DATABASE_URL``: any URL dj-database-url reads, e.g.
   ``postgres://postgres@127.0.0.1:5432/casino``; SQLite ``db.sqlite3`` when unset.
+- ``DATABASE_REPLICA_URL``: a streaming replica of that PostgreSQL database, in the same form;
+  the audit's, the reports' and the exports' pages read it when set (``REPLICA_PIN_SECONDS``,
+  ``REPLICA_LAG_WARN_SECONDS``: described where they are read below).
 - In production only: ``DJANGO_SSL_REDIRECT`` (on unless set off), ``DJANGO_HSTS_SECONDS``
   (default one year), ``DJANGO_HSTS_INCLUDE_SUBDOMAINS`` and ``DJANGO_HSTS_PRELOAD`` (both off
   unless set: they bind every subdomain, and preloading is hard to undo).
@@ -100,6 +103,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # After the session, the user and the messages: ends a session idle too long, and says why.
     "casino.middleware.SessionIdleMiddleware",
+    # After the session: the audit's and the reports' pages read the replica, when there is one.
+    "casino.middleware.ReplicaReadsMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: locks out a username after repeated failed logins.
     "axes.middleware.AxesMiddleware",
@@ -186,6 +191,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "casino.floor.context_processors.open_alerts",
+                "casino.replica.lag_banner",
             ],
         },
     },
@@ -221,6 +227,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # as Django advises under ASGI (a pooler such as PgBouncer in front of PostgreSQL makes the
     # opening cheap: docs/deployment.md).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+# Reads on a streaming replica (casino/db_router.py, docs/deployment.md): the audit's, the
+# reports' and the exports' pages read it; everything else, every write and the daily report use
+# the primary. A person's pages read the primary for REPLICA_PIN_SECONDS after his own last
+# write, so that he sees it; a page that read the replica says how far behind it is once that is
+# more than REPLICA_LAG_WARN_SECONDS (casino/replica.py).
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"], conn_health_checks=True,
+                                                 conn_max_age=DATABASES["default"]["CONN_MAX_AGE"])
+    # Under the test runner the alias reads the primary's test database by name (the replica
+    # copies it), still on the replica's server; no test database is made on the replica itself.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["casino.db_router.ReplicaRouter"]
+REPLICA_PIN_SECONDS = int(os.environ.get("REPLICA_PIN_SECONDS", "30"))
+REPLICA_LAG_WARN_SECONDS = int(os.environ.get("REPLICA_LAG_WARN_SECONDS", "5"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -363,7 +384,14 @@ CELERY_BEAT_SCHEDULE = {
     "floor-tick": {"task": "casino.floor.tasks.tick", "schedule": 60.0, "options": {"expires": 55}},
     "verify-ledger": {"task": "casino.floor.tasks.verify_ledger", "schedule": _daily(-30)},
     "save-ledger-heads": {"task": "casino.floor.tasks.save_ledger_heads", "schedule": _daily(5)},
+    # On PostgreSQL, the ledger's monthly partitions made LEDGER_PARTITION_MONTHS_AHEAD ahead (docs/ledger.md).
+    "ledger-partitions": {"task": "casino.pit.tasks.make_partitions", "schedule": _daily(60)},
 }
+# The re-audit's and the verification's shards go to the workers of the queue `audit` (docs/capacity.md).
+CELERY_TASK_ROUTES = {"casino.audit.tasks.recompute_shard": {"queue": "audit"},
+                      "casino.pit.tasks.verify_table": {"queue": "audit"}}
+# How many months ahead of the current one the ledger's partitions are made (PostgreSQL only).
+LEDGER_PARTITION_MONTHS_AHEAD = int(os.environ.get("LEDGER_PARTITION_MONTHS_AHEAD", "3"))
 
 # Where save_ledger_heads writes each night's heads, one new read-only file each time; the
 # nightly verification reads the latest. In production a write-once mount (WORM storage) the

@@ -16,9 +16,10 @@ from casino.api_errors import validated
 from casino.limits import NOTE_MAX_LENGTH
 from casino.pit.access import require
 from casino.pit.models import Patron
+from casino.pit.serializers import OwnCasinosField
 from casino.terms.vocabulary import person_name
 
-from . import cases
+from . import cases, selectors
 from .models import SuspicionCase, SuspicionEvent
 
 ROW_ID_MAX = 2**63 - 1  # the largest id a database row has (a 64-bit integer)
@@ -65,8 +66,8 @@ class SuspicionCaseSerializer(serializers.ModelSerializer):
 
 
 class SuspicionOpenInputSerializer(serializers.Serializer):
-    patron = serializers.PrimaryKeyRelatedField(label=gettext_lazy("Player"), queryset=Patron.objects.all(),
-                                                help_text="the player's id")
+    patron = OwnCasinosField(casino="casino", label=gettext_lazy("Player"), queryset=Patron.objects.all(),
+                             help_text="the player's id")
     gaming_day = serializers.DateField(label=gettext_lazy("Gaming day"), required=False,
                                        help_text="the gaming day of the cash the case is about; today's if left out")
     movements = serializers.ListField(label=gettext_lazy("Movements"), required=False, max_length=1000,
@@ -99,14 +100,14 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     filterset_fields = ["state", "patron"]
 
     def get_queryset(self):
-        return (SuspicionCase.objects.select_related("casino", "opened_by")
+        return (selectors.cases_of(self.request.user).select_related("casino", "opened_by")
                 .prefetch_related("events__recorded_by").order_by("pk"))
 
     @extend_schema(request=SuspicionOpenInputSerializer, responses={201: SuspicionCaseSerializer})
     def create(self, request):
         """Open a case on a player, saying why; refused while he has a case in progress."""
         require(request.user, cases.WORK)
-        data = validated(SuspicionOpenInputSerializer, request.data)
+        data = validated(SuspicionOpenInputSerializer, request.data, context={"request": request})
         case = cases.open_case(patron=data["patron"], user=request.user, note=data["note"],
                                gaming_day=data.get("gaming_day"), movements=data.get("movements", []))
         opened = self.get_queryset().get(pk=case.pk)

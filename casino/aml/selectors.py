@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from casino.pit import cash
+from casino.pit.access import casinos_of
 from casino.pit.models import Movement, MovementRefusal, Patron
 
 from .models import SuspicionCase, SuspicionEvent
@@ -16,15 +17,21 @@ LIST_STATES = {"in_progress": list(SuspicionCase.IN_PROGRESS), "report": [Suspic
                "escalated": [SuspicionCase.ESCALATED], "no_report": [SuspicionCase.NO_REPORT], "all": None}
 
 
-def case_list(*, states: list[str] | None = None) -> QuerySet[SuspicionCase]:
-    cases = SuspicionCase.objects.select_related("patron", "casino", "opened_by")
+def cases_of(user) -> QuerySet[SuspicionCase]:
+    """The cases of the casinos `user` is given (docs/casinos.md): another casino's case is not
+    listed, and not found, as one that does not exist."""
+    return SuspicionCase.objects.filter(casino__in=casinos_of(user))
+
+
+def case_list(user, *, states: list[str] | None = None) -> QuerySet[SuspicionCase]:
+    cases = cases_of(user).select_related("patron", "casino", "opened_by")
     if states is not None:
         cases = cases.filter(state__in=states)
     return cases.order_by("-opened_at", "-pk")
 
 
-def in_progress_count() -> int:
-    return SuspicionCase.objects.filter(state__in=SuspicionCase.IN_PROGRESS).count()
+def in_progress_count(user) -> int:
+    return cases_of(user).filter(state__in=SuspicionCase.IN_PROGRESS).count()
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from casino.pit import confirmation, days
+from casino.pit.access import casinos_of
 from casino.pit.errors import Problem, Refused
 from casino.pit.models import Patron
 from casino.pit.privacy import mask_number, shown_name
@@ -78,8 +79,8 @@ def case_list(request: HttpRequest) -> HttpResponse:
     if shown not in selectors.LIST_STATES:
         shown = "in_progress"
     return render(request, "aml/cases.html", {
-        "cases": selectors.case_list(states=selectors.LIST_STATES[shown]), "shown": shown, "filters": FILTERS,
-        "in_progress": selectors.in_progress_count()})
+        "cases": selectors.case_list(request.user, states=selectors.LIST_STATES[shown]), "shown": shown,
+        "filters": FILTERS, "in_progress": selectors.in_progress_count(request.user)})
 
 
 def _day(request: HttpRequest, patron: Patron) -> dt.date:
@@ -109,7 +110,8 @@ def open_case(request: HttpRequest, patron_id: int) -> HttpResponse:
     that day it concerns, and the grounds."""
     if not request.user.has_perm(WORK):
         raise PermissionDenied(_("Your role does not allow this."))
-    patron = get_object_or_404(Patron, pk=patron_id)
+    # Another casino's player is not found, as one that does not exist (docs/casinos.md).
+    patron = get_object_or_404(Patron.objects.filter(casino__in=casinos_of(request.user)), pk=patron_id)
     day = _day(request, patron)
     movements = selectors.day_movements(patron, day)
     if request.method == "GET":
@@ -147,7 +149,7 @@ def _case_page(request: HttpRequest, case: SuspicionCase, *, forms: dict | None 
 @login_required
 @permission_required(VIEW, raise_exception=True)
 def case(request: HttpRequest, pk: int) -> HttpResponse:
-    return _case_page(request, get_object_or_404(SuspicionCase, pk=pk))
+    return _case_page(request, get_object_or_404(selectors.cases_of(request.user), pk=pk))
 
 
 @require_POST
@@ -162,7 +164,7 @@ def case_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
     write, permission, done = STEPS[step]
     if not request.user.has_perm(permission):
         raise PermissionDenied(_("Your role does not allow this."))
-    the_case = get_object_or_404(SuspicionCase, pk=pk)
+    the_case = get_object_or_404(selectors.cases_of(request.user), pk=pk)
     form = NoteForm(request.POST, step=step)
     if not form.is_valid():
         return _case_page(request, the_case, forms={step: form}, status=400)
@@ -188,7 +190,7 @@ def case_download(request: HttpRequest, pk: int, language: str) -> HttpResponse:
     languages. Printing it reads the player's document number: the read is logged."""
     if language not in LANGUAGES:
         raise Http404
-    the_case = get_object_or_404(SuspicionCase, pk=pk)
+    the_case = get_object_or_404(selectors.cases_of(request.user), pk=pk)
     if not the_case.escalated:
         raise Http404(_("Only a case escalated to the financial intelligence office is printed for it."))
     pdf = case_pdf(selectors.case_file(the_case), user=request.user, language=language)

@@ -29,6 +29,8 @@ from django.db.models import Count, Max, Min, Q
 from casino.pit.days import day_bounds
 from casino.pit.models import Amendment, Game, Jogo, Movement, Refusal, Table
 
+from .ledger import Casinos, in_casinos
+
 
 @dataclass(frozen=True)
 class Run:
@@ -124,16 +126,18 @@ class DayAccount:
         return len(self.unconfirmed_refusals) + len(self.pending) + self.gaps
 
 
-def day_account(day: dt.date) -> DayAccount:
-    """The day's accounting at every table with a ledger row or a refused attempt that day."""
+def day_account(day: dt.date, *, casinos: Casinos = None) -> DayAccount:
+    """The day's accounting at every table (of `casinos`, a person's; of every casino when None)
+    with a ledger row or a refused attempt that day."""
     start, end = day_bounds(day)
-    refusals = list(Refusal.objects.filter(attempted_at__gte=start, attempted_at__lt=end)
+    refusals = list(in_casinos(Refusal.objects.filter(attempted_at__gte=start, attempted_at__lt=end), casinos)
                     .select_related("table", "attempted_by", "confirmation__confirmed_by")
                     .order_by("attempted_at", "pk"))
-    amendments = list(Amendment.objects.filter(jogo__gaming_day=day)
+    amendments = list(in_casinos(Amendment.objects.filter(jogo__gaming_day=day), casinos, "jogo__table__casino")
                       .select_related("jogo__table", "proposed_by", "decided_by").order_by("proposed_at", "pk"))
-    jogo_rows = list(Jogo.objects.filter(gaming_day=day).values_list("table_id", "number", "seq", "revision"))
-    movement_seqs = list(Movement.objects.filter(gaming_day=day).values_list("table_id", "seq"))
+    jogo_rows = list(in_casinos(Jogo.objects.filter(gaming_day=day), casinos)
+                     .values_list("table_id", "number", "seq", "revision"))
+    movement_seqs = list(in_casinos(Movement.objects.filter(gaming_day=day), casinos).values_list("table_id", "seq"))
     accounts: dict[int, TableAccount] = {}
     table_ids = ({row[0] for row in jogo_rows} | {row[0] for row in movement_seqs}
                  | {refusal.table_id for refusal in refusals})
@@ -152,7 +156,8 @@ def day_account(day: dt.date) -> DayAccount:
         accounts[refusal.table_id].refusals.append(refusal)
     for amendment in amendments:
         accounts[amendment.jogo.table_id].amendments.append(amendment)
-    ended_early = list(Game.objects.filter(ended_at__gte=start, ended_at__lt=end, ended_by__isnull=False)
+    ended_early = list(in_casinos(Game.objects.filter(ended_at__gte=start, ended_at__lt=end, ended_by__isnull=False),
+                                  casinos)
                        .select_related("table", "ended_by")
                        .annotate(jogos_played=Count("jogos", filter=Q(jogos__revision=0)))
                        .order_by("ended_at", "pk"))

@@ -66,26 +66,32 @@ from casino.terms.vocabulary import (
 )
 from regulation.rotation import Progress
 
-from .ledger import Days, checked, current_revisions, flagged_jogo
+from .ledger import Casinos, Days, checked, current_revisions, flagged_jogo, in_casinos
 from .mtl import player_name
 
 
 class Scope:
-    """What the finders look at: gaming days, at one casino's tables or at every casino's. The
-    games the replaying kinds need are read once, on first use (`games`)."""
+    """What the finders look at: gaming days, at one casino's tables (the daily report's), at
+    those of `casinos` (a person's, on the audit's pages), or at every casino's. The games the
+    replaying kinds need are read once, on first use (`games`)."""
 
-    def __init__(self, days: Days, casino: Casino | None = None):
+    def __init__(self, days: Days, casino: Casino | None = None, *, casinos: Casinos = None):
         self.days = days
         self.casino = casino
+        self.casinos = casinos
+
+    def of(self, rows: QuerySet, path: str = "table__casino") -> QuerySet:
+        """The rows at the scope's casinos: `path` leads from a row to its casino."""
+        rows = in_casinos(rows, self.casinos, path)
+        return rows if self.casino is None else rows.filter(**{path: self.casino})
 
     def rows(self) -> QuerySet[Jogo]:
         """Every ledger row (every revision) of the scope's jogos."""
-        rows = Jogo.objects.filter(gaming_day__range=(self.days.first, self.days.last))
-        return rows if self.casino is None else rows.filter(table__casino=self.casino)
+        return self.of(Jogo.objects.filter(gaming_day__range=(self.days.first, self.days.last)))
 
     def current(self) -> QuerySet[Jogo]:
         """The scope's jogos at their current revision."""
-        return current_revisions(self.days, casino=self.casino)
+        return current_revisions(self.days, casino=self.casino, casinos=self.casinos)
 
     def holds(self, row: Jogo) -> bool:
         return self.days.first <= row.gaming_day <= self.days.last
@@ -180,9 +186,8 @@ def _marked(scope: Scope, kinds: list[Kind]) -> list[Entry]:
 def _amendments(scope: Scope) -> list[Entry]:
     """Every amendment proposed to a jogo of the scope, in the order proposed: pending, approved
     (the entry links to the revision it made) or rejected."""
-    amendments = Amendment.objects.filter(jogo__gaming_day__range=(scope.days.first, scope.days.last))
-    if scope.casino is not None:
-        amendments = amendments.filter(jogo__table__casino=scope.casino)
+    amendments = scope.of(Amendment.objects.filter(jogo__gaming_day__range=(scope.days.first, scope.days.last)),
+                          "jogo__table__casino")
     return [Entry("amendment", amendment.jogo.table.number, amendment.jogo.number, amendment.jogo.revision,
                   amendment.revision_id or amendment.jogo_id, amendment.jogo.gaming_day, {"amendment": amendment})
             for amendment in (amendments.select_related("jogo__table", "proposed_by", "decided_by")
@@ -196,9 +201,7 @@ def _flags(scope: Scope) -> list[Entry]:
     flags = Flag.objects.annotate(jogo_id=Subquery(flagged_jogo().values("pk")[:1]),
                                   jogo_revision=Subquery(flagged_jogo().values("revision")[:1]),
                                   gaming_day=Subquery(flagged_jogo().values("gaming_day")[:1]))
-    flags = flags.filter(gaming_day__range=(scope.days.first, scope.days.last))
-    if scope.casino is not None:
-        flags = flags.filter(table__casino=scope.casino)
+    flags = scope.of(flags.filter(gaming_day__range=(scope.days.first, scope.days.last)))
     return [Entry("flag", flag.table.number, flag.number, flag.jogo_revision, flag.jogo_id, flag.gaming_day,
                   {"flag": flag}, open=flag.is_open)
             for flag in flags.select_related("table", "raised_by", "resolved_by").order_by("raised_at", "pk")]
@@ -208,9 +211,7 @@ def _refusals(scope: Scope) -> list[Entry]:
     """Records the pit refused during the days, in the order attempted: kept, never in the
     ledger; each with the second person's confirmation, or that it has none yet."""
     start, end = day_bounds(scope.days.first)[0], day_bounds(scope.days.last)[1]
-    refusals = Refusal.objects.filter(attempted_at__gte=start, attempted_at__lt=end)
-    if scope.casino is not None:
-        refusals = refusals.filter(table__casino=scope.casino)
+    refusals = scope.of(Refusal.objects.filter(attempted_at__gte=start, attempted_at__lt=end))
     return [Entry("refusal", refusal.table.number, None, 0, None, gaming_day(refusal.attempted_at),
                   {"refusal": refusal})
             for refusal in (refusals.select_related("table", "attempted_by", "confirmation__confirmed_by")
@@ -232,7 +233,7 @@ def _value(value, field: str) -> str:
 def _differences(scope: Scope) -> list[Entry]:
     """The current jogos whose stored figures are not what the engine gives for their record."""
     entries = []
-    for item in checked(scope.days, casino=scope.casino):
+    for item in checked(scope.days, casino=scope.casino, casinos=scope.casinos):
         if item.differences:
             detail = "; ".join(_("%(field)s recorded %(recorded)s, the engine gives %(recomputed)s") % {
                 "field": ledger_column_name(d.field), "recorded": _value(d.recorded, d.field),
@@ -391,11 +392,9 @@ def _large_transactions(scope: Scope) -> list[Entry]:
     the threshold or beyond, in the order recorded; then each movement the pit refused and kept
     because the player was not identified. A player's identification is as it stands now."""
     limit = cash.threshold()
-    movements = Movement.objects.filter(gaming_day__range=(scope.days.first, scope.days.last), patron__isnull=False)
-    refused = MovementRefusal.objects.filter(gaming_day__range=(scope.days.first, scope.days.last))
-    if scope.casino is not None:
-        movements = movements.filter(table__casino=scope.casino)
-        refused = refused.filter(table__casino=scope.casino)
+    movements = scope.of(Movement.objects.filter(gaming_day__range=(scope.days.first, scope.days.last),
+                                                 patron__isnull=False))
+    refused = scope.of(MovementRefusal.objects.filter(gaming_day__range=(scope.days.first, scope.days.last)))
     movements = list(movements.select_related("table", "patron", "recorded_by").order_by("recorded_at", "table_id",
                                                                                           "seq"))
     running = cash.running_totals(movements)
@@ -414,8 +413,14 @@ def _large_transactions(scope: Scope) -> list[Entry]:
 def _structuring(scope: Scope) -> list[Entry]:
     """Casino rule C-2: a player's movements of one direction over a gaming day, each below the
     threshold, that reach it together (`casino.pit.cash.structuring`), with the tables they were
-    made at. Three queries."""
-    patterns = cash.structuring((scope.days.first, scope.days.last), scope.casino)
+    made at. Three queries (and one more per casino beyond the first, at several casinos: a
+    player is a player of one casino, so each casino's patterns are found apart)."""
+    span = (scope.days.first, scope.days.last)
+    if scope.casino is None and scope.casinos is not None:
+        patterns = [pattern for casino in in_casinos(Casino.objects.order_by("pk"), scope.casinos, "pk")
+                    for pattern in cash.structuring(span, casino)]
+    else:
+        patterns = cash.structuring(span, scope.casino)
     if not patterns:
         return []
     patrons = {patron.pk: patron for patron in Patron.objects.filter(pk__in={p.patron_id for p in patterns})}
@@ -438,9 +443,8 @@ def _duplicate_players(scope: Scope) -> list[Entry]:
     two players of the same name (games seated before players were people could; an anonymised
     player's empty name matches nothing). One query."""
     start, end = day_bounds(scope.days.first)[0], day_bounds(scope.days.last)[1]
-    players = Player.objects.filter(game__started_at__gte=start, game__started_at__lt=end)
-    if scope.casino is not None:
-        players = players.filter(game__table__casino=scope.casino)
+    players = scope.of(Player.objects.filter(game__started_at__gte=start, game__started_at__lt=end),
+                       "game__table__casino")
     by_game: dict[int, list[dict]] = defaultdict(list)
     for row in (players.values("game", "game__table__number", "game__started_at", "chair", "patron",
                                name=F("patron__name")).order_by("game", "chair")):
@@ -642,10 +646,10 @@ def read_facts(entries: Iterable[Entry]) -> None:
 # --- The audit's exception queue ------------------------------------------------------------------
 
 
-def exceptions(days: Days, kind: str | None = None) -> list[Entry]:
-    """The exception queue of the days, at every casino: every kind, or one; by gaming day,
-    table and jogo."""
-    entries = find(Scope(days), [kind] if kind else KINDS)
+def exceptions(days: Days, kind: str | None = None, *, casinos: Casinos = None) -> list[Entry]:
+    """The exception queue of the days, at the tables of `casinos` (a person's; every casino's
+    when None): every kind, or one; by gaming day, table and jogo."""
+    entries = find(Scope(days, casinos=casinos), [kind] if kind else KINDS)
     read_facts(entries)
     return sorted(entries, key=lambda e: (e.gaming_day or dt.date.min, e.table, e.number or 0, e.kind))
 

@@ -15,7 +15,7 @@ from openpyxl import Workbook
 
 from casino.pit.models import Movement
 
-from .ledger import Checked, Days, checked, current_revisions
+from .ledger import Casinos, Checked, Days, checked, current_revisions
 from .mtl import Log
 from .selectors import commission_audit
 
@@ -61,28 +61,29 @@ class _Echo:
         return value
 
 
-def csv_lines(days: Days) -> Iterator[str]:
+def csv_lines(days: Days, *, casinos: Casinos = None) -> Iterator[str]:
+    """The jogos of the days at the tables of `casinos` (a person's; every casino's when None)."""
     writer = csv.writer(_Echo())
     yield writer.writerow(columns())
-    for item in checked(days):
+    for item in checked(days, casinos=casinos):
         yield writer.writerow(_line(item))  # the gaming day as YYYY-MM-DD
 
 
-def jsonl_lines(days: Days) -> Iterator[bytes]:
-    """The current revisions' portable records, one per line."""
-    for record in current_revisions(days).values_list("record", flat=True).iterator(chunk_size=2000):
+def jsonl_lines(days: Days, *, casinos: Casinos = None) -> Iterator[bytes]:
+    """The current revisions' portable records, one per line, at the tables of `casinos`."""
+    for record in current_revisions(days, casinos=casinos).values_list("record", flat=True).iterator(chunk_size=2000):
         yield _encode(record) + b"\n"
 
 
-def xlsx_bytes(days: Days) -> bytes:
+def xlsx_bytes(days: Days, *, casinos: Casinos = None) -> bytes:
     """A workbook: the jogos, the commission audit per table and per tier (each under the rule set
     that scored its jogos), the differences."""
     book = Workbook(write_only=True)
     jogos = book.create_sheet(_("Jogos"))
     jogos.append(columns())
-    for item in checked(days):
+    for item in checked(days, casinos=casinos):
         jogos.append(_line(item, blank=None))  # an empty cell where there is no figure
-    audit = commission_audit(days)
+    audit = commission_audit(days, casinos=casinos)
     sheet = book.create_sheet(_("Commission"))
     sheet.append([_("table"), _("variant"), _("tier X (of X/2X)"), _("commission per won jogo (Art. 8)"), _("jogos"),
                   _("won jogos recorded"), _("commission recorded"), _("won jogos per the engine"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from casino.pit.day_forms import GamingDayForm, GamingDaysForm
@@ -38,7 +39,13 @@ class ResolveForm(forms.Form):
 
 class LogForm(GamingDayForm):
     """The gaming day of a multiple-transaction log (`?day=`, the `default` day when none) and its
-    casino (`?casino=`; every casino's tables when none)."""
+    casino (`?casino=`, one of the person's: `casinos`; all of his casinos' tables when none). A
+    casino he is not given is no choice: the form refuses it as it refuses one that does not
+    exist."""
 
-    casino = forms.ModelChoiceField(Casino.objects.order_by("name"), label=_("Casino"), required=False,
+    casino = forms.ModelChoiceField(Casino.objects.none(), label=_("Casino"), required=False,
                                     empty_label=_("every casino"))
+
+    def __init__(self, *args, casinos: QuerySet[Casino], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["casino"].queryset = casinos.order_by("name")

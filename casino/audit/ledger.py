@@ -6,7 +6,7 @@ through here.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -17,6 +17,10 @@ from casino.pit.days import gaming_day
 from casino.pit.models import Casino, Jogo, Refusal, superseded
 from casino.pit.recheck import COLUMNS, Difference, Stored, compare
 from regulation.rules import RuleSet
+
+# The casinos whose objects an audit page reads: a person's (`casino.pit.access.casinos_of`), a
+# QuerySet or a collection of casinos or ids; None for every casino (a command has no person).
+Casinos = QuerySet[Casino] | Iterable[Casino | int] | None
 
 
 @dataclass(frozen=True)
@@ -47,12 +51,18 @@ class BadDays(ValueError):
         super().__init__(f"{field}: {message}")
 
 
-def check_page_range(days: Days) -> None:
+def in_casinos(rows: QuerySet, casinos: Casinos, path: str = "table__casino") -> QuerySet:
+    """The rows of `casinos` only (every casino's when None): `path` leads from a row to its
+    casino. A person given no casino reads nothing."""
+    return rows if casinos is None else rows.filter(**{f"{path}__in": casinos})
+
+
+def check_page_range(days: Days, casinos: Casinos = None) -> None:
     """A page re-scores every jogo of its range while the inspector waits. So that no page takes
     more than about 2 s, a range holding more ledger rows than AUDIT_PAGE_MAX_JOGOS is refused
     (BadDays on `to`, or on `day`), pointing to the export and to audit_recompute, which stream."""
     limit = settings.AUDIT_PAGE_MAX_JOGOS
-    rows = Jogo.objects.filter(gaming_day__range=(days.first, days.last)).count()
+    rows = in_casinos(Jogo.objects.filter(gaming_day__range=(days.first, days.last)), casinos).count()
     if rows > limit:
         raise BadDays("day" if days.single else "to", ngettext(
             "these gaming days hold %(rows)s jogo, more than a page re-checks at once (%(limit)s): choose fewer "
@@ -61,11 +71,11 @@ def check_page_range(days: Days) -> None:
             "days, or download the export, which holds them all", rows) % {"rows": rows, "limit": limit})
 
 
-def latest_active_day(casino: Casino | None = None) -> dt.date | None:
+def latest_active_day(casino: Casino | None = None, *, casinos: Casinos = None) -> dt.date | None:
     """The latest gaming day with activity, a jogo or a refused record, at the casino's tables
-    (or at any casino's); None when nothing was ever recorded or refused. The audit and the
-    reports open on it."""
-    jogos, refusals = Jogo.objects.all(), Refusal.objects.all()
+    (or at those of `casinos`, or at any casino's); None when nothing was ever recorded or
+    refused. The audit and the reports open on it."""
+    jogos, refusals = in_casinos(Jogo.objects.all(), casinos), in_casinos(Refusal.objects.all(), casinos)
     if casino is not None:
         jogos, refusals = jogos.filter(table__casino=casino), refusals.filter(table__casino=casino)
     last_jogo = jogos.aggregate(day=Max("gaming_day"))["day"]
@@ -77,10 +87,10 @@ def latest_active_day(casino: Casino | None = None) -> dt.date | None:
 # --- The current revisions -----------------------------------------------------------------------
 
 
-def current_revisions(days: Days, *, casino: Casino | None = None) -> QuerySet[Jogo]:
-    """The jogos of the gaming days (at the casino's tables, or at every casino's), each at its
-    current (highest) revision, in ledger order."""
-    rows = Jogo.objects.filter(gaming_day__range=(days.first, days.last))
+def current_revisions(days: Days, *, casino: Casino | None = None, casinos: Casinos = None) -> QuerySet[Jogo]:
+    """The jogos of the gaming days (at the casino's tables, or at those of `casinos`, or at every
+    casino's), each at its current (highest) revision, in ledger order."""
+    rows = in_casinos(Jogo.objects.filter(gaming_day__range=(days.first, days.last)), casinos)
     if casino is not None:
         rows = rows.filter(table__casino=casino)
     return rows.filter(~superseded()).order_by("table__casino__name", "table__number", "number")
@@ -92,6 +102,7 @@ class Checked:
 
     row: Stored
     table_id: int
+    casino_id: int
     table: str
     variant: str
     stake: int
@@ -105,17 +116,19 @@ class Checked:
     rules: RuleSet | None  # the rule set that scored it; None when the engine knows it not
 
 
-def checked(days: Days, *, casino: Casino | None = None) -> Iterator[Checked]:
-    """Every current jogo of the days, re-scored by the engine."""
-    rows = current_revisions(days, casino=casino).values_list(
-        *COLUMNS, "table_id", "table__number", "table__variant", "table__stake", "gaming_day", "kind", "seq", "hash")
+def checked(days: Days, *, casino: Casino | None = None, casinos: Casinos = None) -> Iterator[Checked]:
+    """Every current jogo of the days (at the casino's tables, or at those of `casinos`),
+    re-scored by the engine."""
+    rows = current_revisions(days, casino=casino, casinos=casinos).values_list(
+        *COLUMNS, "table_id", "table__casino_id", "table__number", "table__variant", "table__stake", "gaming_day",
+        "kind", "seq", "hash")
     size = len(COLUMNS)
     for values in rows.iterator(chunk_size=2000):
         row = Stored(*values[:size])
-        table_id, table, variant, stake, day, kind, seq, hash_ = values[size:]
+        table_id, casino_id, table, variant, stake, day, kind, seq, hash_ = values[size:]
         result, found = compare(row)
         won = result is not None and result.valid and result.jogo.result == "win"
-        yield Checked(row, table_id, table, variant, stake, day, kind, seq, hash_,
+        yield Checked(row, table_id, casino_id, table, variant, stake, day, kind, seq, hash_,
                       result.settlement.commission if result is not None else 0, won,
                       [Difference(table, row.game_id, row.number, row.revision, row.id, *item) for item in found],
                       rules_of(row))

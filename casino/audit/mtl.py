@@ -18,6 +18,8 @@ from casino.pit import cash
 from casino.pit.models import Casino, Movement, Patron
 from casino.terms.vocabulary import person_name
 
+from .ledger import Casinos, in_casinos
+
 
 @dataclass(frozen=True)
 class Line:
@@ -99,12 +101,14 @@ def player_name(patron: Patron) -> str:
     return patron.name or f"#{patron.pk}"
 
 
-def multiple_transaction_log(day: dt.date, casino: Casino | None = None) -> Log:
-    """The log of gaming day `day` at `casino`'s tables (every casino's when None): the players
-    sorted by their larger total, the largest first (then by name). One query. Movements recorded
-    before players were people name no player and are not in it."""
+def multiple_transaction_log(day: dt.date, casino: Casino | None = None, *, casinos: Casinos = None) -> Log:
+    """The log of gaming day `day` at `casino`'s tables (at those of `casinos`, a person's, when
+    None; every casino's when both are None): the players sorted by their larger total, the
+    largest first (then by name). One query. Movements recorded before players were people name
+    no player and are not in it."""
     limit = cash.threshold()
-    movements = list(cash.movements_of_day(day, casino).select_related("table", "patron", "recorded_by"))
+    movements = list(in_casinos(cash.movements_of_day(day, casino), casinos)
+                     .select_related("table", "patron", "recorded_by"))
     running = cash.running_totals(movements)
     by_patron: dict[int, list[Movement]] = defaultdict(list)
     for movement in movements:

@@ -20,7 +20,7 @@ from regulation.decisions import decided_by
 from regulation.readings import READINGS, Alternative, Reading
 from regulation.rules import RuleSet
 
-from .ledger import Days, current_revisions
+from .ledger import Casinos, Days, current_revisions
 
 LISTED = 50  # links listed per point; the count says how many more there are
 
@@ -92,9 +92,10 @@ class Point:
         return self.decided - len(self.jogos)
 
 
-def register(days: Days | None) -> list[Point]:
+def register(days: Days | None, *, casinos: Casinos = None) -> list[Point]:
     """Every point of the register in the order of READINGS; with `days`, how many of their
-    current jogos each point decided, and links to them. The caller bounds the days
+    current jogos (at the tables of `casinos`, a person's) each point decided, and links to
+    them. The caller bounds the days
     (`check_page_range`): every jogo is re-scored under each reading that can apply to it."""
     points = {reading.code: Point(reading, [(rules, reading.alternative(rules.readings[reading.code]))
                                             for rules in regulation.rules.RULE_SETS
@@ -102,7 +103,7 @@ def register(days: Days | None) -> list[Point]:
               for reading in READINGS}
     if days is None:
         return list(points.values())
-    rows = current_revisions(days).values_list(*COLUMNS, "table__number", "gaming_day")
+    rows = current_revisions(days, casinos=casinos).values_list(*COLUMNS, "table__number", "gaming_day")
     size = len(COLUMNS)
     for values in rows.iterator(chunk_size=2000):
         row = Stored(*values[:size])

@@ -5,15 +5,17 @@ Speed comes from two things. Rows are read with a server-side cursor in raw SQL,
 columns arrive as text and go straight to msgspec (no ORM objects, no `json.loads`). The work is
 cut into shards (a run of one table's jogo numbers, so that all revisions of a jogo fall in one
 shard and the current revision is simply the last of its number); shards go to worker processes,
-one per core, each with its own database connection. (Pausing the garbage collector while
-scoring gained nothing measurable here: the rows are dropped as they are scored.)
+one per core, each with its own database connection, or, with `--distributed`, to Celery workers
+on any number of hosts (casino/distributed.py); a shard and its tally then travel as plain
+JSON (`Shard.as_dict`, `Tally.as_dict`). (Pausing the garbage collector while scoring gained
+nothing measurable here: the rows are dropped as they are scored.)
 """
 from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, astuple, dataclass, field
 
 from django.db import connection, connections, transaction
 
@@ -36,6 +38,17 @@ class Shard:
     last: int
     rows: int  # an estimate, for the progress bar
 
+    @property
+    def key(self) -> str:
+        """What names the shard among a run's, whatever its result's way back."""
+        return f"{self.table_id}:{self.first}-{self.last}"
+
+    def __str__(self) -> str:
+        return f"table {self.table}, jogos {self.first}–{self.last}"
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
 
 @dataclass
 class Tally:
@@ -53,6 +66,14 @@ class Tally:
         self.commission_recorded += other.commission_recorded
         self.commission_due += other.commission_due
         self.differences += other.differences
+
+    def as_dict(self) -> dict:
+        """The tally as JSON can carry it: each difference as the list of its fields."""
+        return {**asdict(self), "differences": [list(astuple(d)) for d in self.differences]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Tally:
+        return cls(**{**data, "differences": [Difference(*values) for values in data["differences"]]})
 
 
 def _where(days: Days | None) -> tuple[str, list]:
@@ -126,8 +147,14 @@ def run(days: Days | None, *, workers: int = 1, progress: Callable[[int], None] 
         shards: list[Shard] | None = None) -> Tally:
     """Re-audit the ledger of the days with `workers` processes; `progress(rows)` after each shard."""
     shards = plan(days) if shards is None else shards
+    return combined(_tallies(shards, days, workers), progress=progress)
+
+
+def combined(tallies: Iterable[Tally], *, progress: Callable[[int], None] | None = None) -> Tally:
+    """The shards' tallies added up, their differences in the report's order (table, jogo,
+    revision, field), so that the report is the same whichever shard ended first and wherever."""
     total = Tally()
-    for tally in _tallies(shards, days, workers):
+    for tally in tallies:
         total.add(tally)
         if progress:
             progress(tally.rows)

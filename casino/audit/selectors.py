@@ -21,7 +21,7 @@ from regulation.rules import RuleSet
 from regulation.seats import SEATS
 from regulation.tiles import tiles_code
 
-from .ledger import Checked, Days, checked, flagged_jogo, rules_of
+from .ledger import Casinos, Checked, Days, checked, flagged_jogo, in_casinos, rules_of
 from .readings import Decided, decisions
 
 # --- Commission audit (Art. 8) -------------------------------------------------------------------
@@ -80,15 +80,16 @@ class CommissionAudit:
     differences: list[Difference] = field(default_factory=list)
 
 
-def commission_audit(days: Days) -> CommissionAudit:
+def commission_audit(days: Days, *, casinos: Casinos = None) -> CommissionAudit:
     """Per table and per tier, each under the rule set that scored its jogos (a table that changed
     rule set in the days has a line for each): won jogos and commission, recorded and
-    re-computed, and every difference between a current jogo's stored figures and the engine's."""
+    re-computed, and every difference between a current jogo's stored figures and the engine's.
+    At the tables of `casinos` (a person's; every casino's when None)."""
     tables: dict[tuple, CommissionLine] = {}
     tiers: dict[tuple, CommissionLine] = {}
     total = CommissionLine(_("All tables"))
     found: list[Difference] = []
-    for item in checked(days):
+    for item in checked(days, casinos=casinos):
         rule_set = (item.row.rule_set_code, item.row.rule_set_version)
         line = tables.get((item.table_id, *rule_set))
         if line is None:
@@ -108,24 +109,26 @@ def commission_audit(days: Days) -> CommissionAudit:
 # --- Inspectors' flags ---------------------------------------------------------------------------
 
 
-def flags_with_jogo() -> QuerySet[Flag]:
-    """Flags with their people, their table, how many comments, and the current revision of the
-    flagged jogo (`jogo_id`, `gaming_day`) for the link to it."""
-    return (Flag.objects.select_related("table", "raised_by", "resolved_by")
+def flags_with_jogo(casinos: Casinos = None) -> QuerySet[Flag]:
+    """Flags at the tables of `casinos` (a person's; every casino's when None) with their people,
+    their table, how many comments, and the current revision of the flagged jogo (`jogo_id`,
+    `gaming_day`) for the link to it."""
+    return (in_casinos(Flag.objects.all(), casinos).select_related("table", "raised_by", "resolved_by")
             .annotate(jogo_id=Subquery(flagged_jogo().values("pk")[:1]),
                       gaming_day=Subquery(flagged_jogo().values("gaming_day")[:1]), comment_count=Count("comments")))
 
 
-def open_flag_count() -> int:
-    """Flags nobody has resolved yet, of every day."""
-    return Flag.objects.filter(resolved_at__isnull=True).count()
+def open_flag_count(casinos: Casinos = None) -> int:
+    """Flags nobody has resolved yet, of every day, at the tables of `casinos`."""
+    return in_casinos(Flag.objects.filter(resolved_at__isnull=True), casinos).count()
 
 
-def flag_list(*, resolved: bool = False) -> list[Flag]:
-    """The open flags, oldest first (the queue to work through); or the resolved ones, latest first."""
+def flag_list(*, resolved: bool = False, casinos: Casinos = None) -> list[Flag]:
+    """The open flags at the tables of `casinos`, oldest first (the queue to work through); or the
+    resolved ones, latest first."""
     if resolved:
-        return list(flags_with_jogo().filter(resolved_at__isnull=False).order_by("-resolved_at"))
-    return list(flags_with_jogo().filter(resolved_at__isnull=True).order_by("raised_at"))
+        return list(flags_with_jogo(casinos).filter(resolved_at__isnull=False).order_by("-resolved_at"))
+    return list(flags_with_jogo(casinos).filter(resolved_at__isnull=True).order_by("raised_at"))
 
 
 @dataclass(frozen=True)

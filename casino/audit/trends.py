@@ -38,7 +38,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncHour
 
 from casino.pit.models import Jogo, Table, superseded
@@ -202,7 +202,8 @@ def table_trend(table: Table, day: dt.date) -> TableTrend:
     return table_trends(day, tables=Table.objects.filter(pk=table.pk))[0]
 
 
-def outside_band(day: dt.date) -> list[TableTrend]:
-    """The tables whose commission per jogo on the day lies outside their expected band (the
-    dashboard's list: it reads only the band's history, not the year)."""
-    return [trend for trend in table_trends(day, to_date=False) if trend.outside]
+def outside_band(day: dt.date, tables: QuerySet[Table] | None = None) -> list[TableTrend]:
+    """The tables (every casino's when None; a person's `visible_tables` on his dashboard) whose
+    commission per jogo on the day lies outside their expected band (the dashboard's list: it
+    reads only the band's history, not the year)."""
+    return [trend for trend in table_trends(day, tables=tables, to_date=False) if trend.outside]

@@ -7,6 +7,7 @@ app_name = "audit"
 urlpatterns = [
     path("", views.index, name="index"),
     path("commission/", views.commission, name="commission"),
+    path("group/", views.group, name="group"),
     path("exceptions/", views.exception_queue, name="exceptions"),
     path("jogos/<int:pk>/", views.jogo, name="jogo"),
     path("readings/", views.readings, name="readings"),

@@ -5,10 +5,12 @@ casino/api_errors.py); the work is done by the services (services.py, cases.py).
 
 Counters see and do only counting, and see a box's expected figure only once both have signed
 the same total (blind.py); inspectors and managers read the boxes and work the cases.
+
+Each at the casinos he is given (`access.casinos_of`, docs/casinos.md): another casino's box,
+case or rotation entry answers 404, as one that does not exist; a list holds his casinos' only.
 """
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _, gettext_noop
@@ -23,11 +25,13 @@ from casino.api_errors import validated
 from casino.api_fields import WholeUnitsField
 from casino.limits import NOTE_MAX_LENGTH, REASON_MAX_LENGTH
 from casino.pit import days
-from casino.pit.access import require, visible_tables
+from casino.pit.access import casinos_of, require, visible_tables
 from casino.pit.errors import refuse
+from casino.pit.models import Casino, Table
 from casino.pit.serializers import ErrorsSerializer
 
 from . import blind, cases, services, shifts
+from .forms import pit_people
 from .models import Box, Case, CaseEvent, Count, Decision, Rotation, Signature
 
 KEEP_ROTATION = "count.add_rotation"
@@ -164,7 +168,8 @@ class BoxViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
     pagination_class = None
 
     def get_queryset(self):
-        return blind.with_latest_counts(Box.objects.filter(ends_at__lte=timezone.now()))
+        return blind.with_latest_counts(Box.objects.filter(ends_at__lte=timezone.now(),
+                                                           casino__in=casinos_of(self.request.user)))
 
     @extend_schema(parameters=[OpenApiParameter("gaming_day", OpenApiTypes.DATE,
                                                 description="that gaming day's boxes, counted or not")])
@@ -282,7 +287,8 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     filterset_fields = ["state"]
 
     def get_queryset(self):
-        return Case.objects.select_related("box__table").prefetch_related("events__recorded_by").order_by("pk")
+        return (Case.objects.filter(box__casino__in=casinos_of(self.request.user)).select_related("box__table")
+                .prefetch_related("events__recorded_by").order_by("pk"))
 
     @extend_schema(request=NoteInputSerializer, responses={201: CaseEventSerializer})
     @action(detail=True, methods=["post"])
@@ -400,6 +406,12 @@ class ConfirmSerializer(serializers.Serializer):
     lines = ConfirmLineSerializer(label="Lines", many=True, help_text="the draft lines kept; the others are dropped")
 
 
+def _staff_of(table: Table):
+    """The active staff given the table's casino: who may be on its rotation (`forms.pit_people`);
+    another casino's are refused as staff that do not exist."""
+    return pit_people(Casino.objects.filter(pk=table.casino_id))
+
+
 def _one(queryset, pk, field: str, template: str):
     try:
         return queryset.get(pk=pk)
@@ -438,7 +450,7 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         table = _one(visible_tables(request.user), data["table"], "table",
                      gettext_noop("Table: there is no table {table} among yours."))
         require(request.user, KEEP_ROTATION, table)
-        person = _one(get_user_model().objects.filter(is_active=True), data["person"], "person",
+        person = _one(_staff_of(table), data["person"], "person",
                       gettext_noop("Person: there is no staff member {person}."))
         entry = services.rotation_start(table=table, person=person, duty=data["duty"], starts_at=data["starts_at"],
                                         gaming_day=data.get("gaming_day"), user=request.user)
@@ -464,7 +476,7 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         entry = self.get_object()
         require(request.user, KEEP_ROTATION, entry.table)
         data = validated(RotationReliefSerializer, request.data)
-        person = _one(get_user_model().objects.filter(is_active=True), data["person"], "person",
+        person = _one(_staff_of(entry.table), data["person"], "person",
                       gettext_noop("Person: there is no staff member {person}."))
         made = services.rotation_relieve(entry=entry, person=person, relieved_at=data["at"], user=request.user)
         return Response(RotationSerializer(made).data, status=status.HTTP_201_CREATED)
@@ -498,7 +510,6 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         require(request.user, KEEP_ROTATION)
         data = validated(ConfirmSerializer, request.data)
         draft = {line.entry.pk: line.entry for line in self._draft(data["day"], data["shift"])}
-        people = get_user_model().objects.filter(is_active=True)
         lines = []
         for line in data["lines"]:
             entry = draft.get(line["entry"])
@@ -508,7 +519,8 @@ class RotationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                                                    "{day}; read the draft again."), entry=line["entry"],
                              shift=data["shift"], day=data["day"].isoformat())
             require(request.user, KEEP_ROTATION, entry.table)
-            person = (_one(people, line["person"], "person", gettext_noop("Person: there is no staff member {person}."))
+            person = (_one(_staff_of(entry.table), line["person"], "person",
+                           gettext_noop("Person: there is no staff member {person}."))
                       if "person" in line else entry.person)
             lines.append({"entry": entry, "person": person})
         casinos = {line["entry"].table.casino for line in lines} or {None}

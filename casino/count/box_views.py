@@ -4,6 +4,9 @@ box, its recount, and a manager's decision on a recount.
 Who: counters (count.count_box) count and sign; inspectors and managers (count.view_box) read
 the same pages with every figure. What a counter sees of a box follows blind.py. Views stay
 thin: services.py writes.
+
+Each reads and counts the boxes of the casinos he is given (`access.casinos_of`,
+docs/casinos.md): another casino's box answers 404, as one that does not exist.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from casino.pit.access import casinos_of
 from casino.pit.errors import Refused
 from casino.refusals import refused_form
 
@@ -30,13 +34,20 @@ def _allowed(request: HttpRequest, permission: str = "count.view_box") -> None:
         raise PermissionDenied(_("Your role does not allow this."))
 
 
+def _his_box(request: HttpRequest, pk: int) -> Box:
+    """A box of one of the person's casinos; 404 for any other."""
+    return get_object_or_404(Box.objects.filter(casino__in=casinos_of(request.user)).select_related("table__casino"),
+                             pk=pk)
+
+
 @login_required
 def boxes(request: HttpRequest) -> HttpResponse:
     """The boxes of the table-shifts that have ended: those with counting still to do, oldest
     first, however old; then those counted in the last two gaming days."""
     _allowed(request)
     ready = services.boxes_ready()
-    shown = blind.with_latest_counts(Box.objects.filter(pk__in=[box.pk for box in ready]))
+    shown = blind.with_latest_counts(Box.objects.filter(pk__in=[box.pk for box in ready],
+                                                        casino__in=casinos_of(request.user)))
     views = blind.visible_to(request.user, [blind.view(box, request.user)
                                       for box in shown.order_by("gaming_day", "shift", "table__number")])
     return render(request, "count/counting/boxes.html", {
@@ -77,7 +88,7 @@ def box(request: HttpRequest, pk: int) -> HttpResponse:
     """One box: the count form (amount, chips by value, password) for a counter who has not
     signed it; its figures once both counters agree."""
     _allowed(request)
-    the_box = get_object_or_404(Box.objects.select_related("table__casino"), pk=pk)
+    the_box = _his_box(request, pk)
     if request.method == "GET":
         return _box_page(request, the_box)
     _allowed(request, "count.count_box")
@@ -101,7 +112,7 @@ def recount(request: HttpRequest, pk: int) -> HttpResponse:
     """Count the box again, with the reason; the earlier count stays. A count still waiting for
     its second signature is abandoned first, by its first signer."""
     _allowed(request, "count.count_box")
-    the_box = get_object_or_404(Box.objects.select_related("table__casino"), pk=pk)
+    the_box = _his_box(request, pk)
     form = RecountForm(request.POST)
     if not form.is_valid():
         return _box_page(request, the_box, recount=form, status=400)
@@ -120,7 +131,7 @@ def decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
     """A manager approves a recount of a box whose count agreed, or accepts a recount that agreed
     as the box's figure of record; each with its reason."""
     _allowed(request, services.DECIDE_RECOUNT)
-    the_box = get_object_or_404(Box.objects.select_related("table__casino"), pk=pk)
+    the_box = _his_box(request, pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return _box_page(request, the_box, decision=form, status=400)

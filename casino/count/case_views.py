@@ -4,6 +4,9 @@ PDF for the regulator, for inspectors and managers. Thin views: `cases` writes, 
 Who: reading cases needs count.view_case; a note, "explained" and "escalated", count.work_case;
 resolving, count.resolve_case (managers). The rotation log is in rotation_views.py, the
 counters' screens in box_views.py.
+
+A person reads and works the cases of the casinos he is given (`access.casinos_of`,
+docs/casinos.md): another casino's case answers 404, as one that does not exist.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.pit import confirmation
+from casino.pit.access import casinos_of
 from casino.pit.errors import Problem, Refused
 from casino.refusals import refused_form
 
@@ -55,6 +59,13 @@ STEP_FORMS = {
     "escalate": (gettext_lazy("Escalate to the regulator"), gettext_lazy("Escalate the case")),
     "resolve": (gettext_lazy("Resolve"), gettext_lazy("Resolve the case")),
 }
+
+
+def _his_case(request: HttpRequest, pk: int) -> Case:
+    """A case of a box of one of the person's casinos; 404 for any other."""
+    return get_object_or_404(Case.objects.filter(box__casino__in=casinos_of(request.user)), pk=pk)
+
+
 LIST_STATES = {"open": [Case.OPEN, Case.EXPLAINED, Case.ESCALATED], "escalated": [Case.ESCALATED],
                "resolved": [Case.RESOLVED], "all": None}
 
@@ -68,8 +79,8 @@ def case_list(request: HttpRequest) -> HttpResponse:
     if shown not in LIST_STATES:
         shown = "open"
     return render(request, "count/cases.html", {
-        "cases": selectors.case_list(states=LIST_STATES[shown]), "shown": shown,
-        "open_cases": selectors.open_case_count(), "thresholds": selectors.Thresholds.now()})
+        "cases": selectors.case_list(states=LIST_STATES[shown], casinos=casinos_of(request.user)), "shown": shown,
+        "open_cases": selectors.open_case_count(casinos_of(request.user)), "thresholds": selectors.Thresholds.now()})
 
 
 def _case_page(request: HttpRequest, case: Case, *, forms: dict | None = None, problems: Sequence[Problem] = (),
@@ -85,7 +96,7 @@ def _case_page(request: HttpRequest, case: Case, *, forms: dict | None = None, p
                for step in STEPS if may[step]]
     return render(request, "count/case.html", {
         "file": file, "case": file.case, "box": file.box, "steps": offered,
-        "pdf_languages": LANGUAGES, "open_cases": selectors.open_case_count(),
+        "pdf_languages": LANGUAGES, "open_cases": selectors.open_case_count(casinos_of(request.user)),
         "problems": problems}, status=status)
 
 
@@ -93,7 +104,7 @@ def _case_page(request: HttpRequest, case: Case, *, forms: dict | None = None, p
 @login_required
 @permission_required(VIEW_CASE, raise_exception=True)
 def case(request: HttpRequest, pk: int) -> HttpResponse:
-    return _case_page(request, get_object_or_404(Case, pk=pk))
+    return _case_page(request, _his_case(request, pk))
 
 
 @require_POST
@@ -107,7 +118,7 @@ def case_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
     write, permission, done = STEPS[step]
     if not request.user.has_perm(permission):
         raise PermissionDenied(_("Your role does not allow this."))
-    the_case = get_object_or_404(Case, pk=pk)
+    the_case = _his_case(request, pk)
     form = NoteForm(request.POST, step=step)
     if not form.is_valid():
         return _case_page(request, the_case, forms={step: form}, status=400)
@@ -132,7 +143,7 @@ def case_download(request: HttpRequest, pk: int, language: str) -> HttpResponse:
     """The case as a PDF for the regulator, in one of the three languages, once it was escalated."""
     if language not in LANGUAGES:
         raise Http404
-    the_case = get_object_or_404(Case, pk=pk)
+    the_case = _his_case(request, pk)
     file = selectors.case_file(the_case)
     if not file.escalated:
         raise Http404(_("Only a case escalated to the regulator is printed for it."))

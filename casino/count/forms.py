@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from casino.limits import NOTE_MAX_LENGTH
 from casino.pit.day_forms import clock_input
+from casino.pit.models import Casino
 
 from .models import Rotation
 
@@ -34,11 +36,15 @@ STEP_LABELS = {
 
 
 
-def pit_people():
-    """Who may be on the log: every active staff member, whatever their roles, since whoever
-    dealt or supervised must be on it (a counter who dealt a table that day may not count its
-    box)."""
-    return get_user_model().objects.filter(is_active=True).order_by("first_name", "last_name", "username")
+def pit_people(casinos: QuerySet[Casino] | None = None):
+    """Who may be on the log: every active staff member given one of `casinos` (those of the
+    person keeping the log; every casino when None), whatever their roles, since whoever dealt
+    or supervised must be on it (a counter who dealt a table that day may not count its box).
+    Another casino's staff are no choice (docs/casinos.md)."""
+    people = get_user_model().objects.filter(is_active=True)
+    if casinos is not None:
+        people = people.filter(pk__in=get_user_model().objects.filter(casinos__in=casinos).values("pk"))
+    return people.order_by("first_name", "last_name", "username")
 
 
 class PersonChoice(forms.ModelChoiceField):
@@ -58,17 +64,21 @@ class RotationForm(forms.Form):
                              help_text=_("On the 24-hour clock, within the gaming day shown; or choose a shift."))
     shift = forms.TypedChoiceField(label=_("Or for the shift"), coerce=int, required=False, empty_value=None)
 
-    def __init__(self, *args, tables, shift_count: int = 0, **kwargs):
+    def __init__(self, *args, tables, casinos: QuerySet[Casino] | None = None, shift_count: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["table"].queryset = tables
         self.fields["table"].label_from_instance = lambda table: table.number
-        self.fields["person"].queryset = pit_people()
+        self.fields["person"].queryset = pit_people(casinos)
         self.fields["shift"].choices = [("", "—")] + [(n, n) for n in range(1, shift_count + 1)]
 
     def clean(self):
         data = super().clean()
         if data.get("starts") is None and data.get("shift") is None and not self.errors:
             raise forms.ValidationError(_("Give the time the entry starts, or the shift it is for."))
+        table, person = data.get("table"), data.get("person")
+        if table and person and not pit_people(Casino.objects.filter(pk=table.casino_id)).filter(pk=person.pk).exists():
+            self.add_error("person", _("%(person)s is not on the staff of table %(table)s's casino.") % {
+                "person": self.fields["person"].label_from_instance(person), "table": table.number})
         return data
 
 
@@ -83,7 +93,8 @@ class ReliefForm(forms.Form):
         kwargs.setdefault("auto_id", f"relieve_{entry.pk}_%s" if entry else "relieve_%s")
         kwargs.setdefault("prefix", "relief")  # beside the new entry's form, whose person is another field
         super().__init__(*args, **kwargs)
-        self.fields["person"].queryset = pit_people()
+        # The entry's casino's staff relieve it.
+        self.fields["person"].queryset = pit_people(Casino.objects.filter(pk=entry.table.casino_id) if entry else None)
 
 
 class DraftForm(forms.Form):
@@ -96,7 +107,8 @@ class DraftForm(forms.Form):
         for line in self.lines:
             pk = line.entry.pk
             self.fields[f"keep_{pk}"] = forms.BooleanField(label=_("Keep"), required=False, initial=True)
-            self.fields[f"person_{pk}"] = PersonChoice(label=_("Person"), queryset=pit_people(),
+            people = pit_people(Casino.objects.filter(pk=line.entry.table.casino_id))  # the line's casino's staff
+            self.fields[f"person_{pk}"] = PersonChoice(label=_("Person"), queryset=people,
                                                        initial=line.entry.person_id)
 
     def rows(self):

@@ -4,7 +4,9 @@ one step); and a shift's draft, from the previous shift's assignments, that a su
 confirms. Thin views: `services` writes, `selectors` reads.
 
 Who: the log is read with count.view_rotation (a supervisor his assigned tables, inspectors and
-managers every table) and kept with count.add_rotation at one's assigned tables.
+managers every table of their casinos) and kept with count.add_rotation at one's assigned
+tables. Another casino's entry answers 404, as one that does not exist, and its staff are no
+choice of person (docs/casinos.md).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, pgettext
 from django.views.decorators.http import require_POST
 
-from casino.pit.access import require, visible_tables
+from casino.pit.access import casinos_of, require, visible_tables
 from casino.pit.day_forms import GamingDayForm
 from casino.pit.days import moment_of
 from casino.pit.errors import Problem, Refused
@@ -35,6 +37,12 @@ from .forms import CloseRotationForm, DraftForm, ReliefForm, RotationForm
 from .models import Rotation
 
 VIEW_ROTATION, KEEP_ROTATION = "count.view_rotation", "count.add_rotation"
+
+
+def _his_entry(request: HttpRequest, pk: int) -> Rotation:
+    """An entry of the log at a table of one of the person's casinos; 404 for any other."""
+    return get_object_or_404(Rotation.objects.filter(table__casino__in=casinos_of(request.user))
+                             .select_related("table", "person"), pk=pk)
 
 
 def _rotation_url(day: dt.date) -> str:
@@ -53,7 +61,8 @@ def _rotation_page(request: HttpRequest, day: dt.date, *, form: RotationForm | N
     now_day, now_shift = shifts.shift_of(timezone.now())
     return render(request, "count/rotation.html", {
         "problems": problems, "day": day, "day_form": GamingDayForm(default=day), "rows": rows,
-        "may_keep": may_keep, "form": form or RotationForm(tables=tables, shift_count=shifts.count()),
+        "may_keep": may_keep, "form": form or RotationForm(tables=tables, casinos=casinos_of(request.user),
+                                                           shift_count=shifts.count()),
         "previous": day - dt.timedelta(days=1), "next": day + dt.timedelta(days=1),
         "draft_url": _draft_url(now_day, now_shift),
         "shifts": [shifts.shift_bounds(day, n) for n in range(1, shifts.count() + 1)]}, status=status)
@@ -86,7 +95,8 @@ def rotation(request: HttpRequest) -> HttpResponse:
         return _rotation_page(request, day)
     if not request.user.has_perm(KEEP_ROTATION):
         raise PermissionDenied(_("Your role does not allow this."))
-    form = RotationForm(request.POST, tables=visible_tables(request.user), shift_count=shifts.count())
+    form = RotationForm(request.POST, tables=visible_tables(request.user), casinos=casinos_of(request.user),
+                        shift_count=shifts.count())
     if not form.is_valid():
         return _rotation_page(request, day, form=form, status=400)
     table = form.cleaned_data["table"]
@@ -111,7 +121,7 @@ def rotation(request: HttpRequest) -> HttpResponse:
 @permission_required(KEEP_ROTATION, raise_exception=True)
 def rotation_close(request: HttpRequest, pk: int) -> HttpResponse:
     """Close an entry of the log with its end, on the clock of the entry's gaming day."""
-    entry = get_object_or_404(Rotation.objects.select_related("table"), pk=pk)
+    entry = _his_entry(request, pk)
     require(request.user, KEEP_ROTATION, entry.table)
     form = CloseRotationForm(request.POST, entry=entry)
     if not form.is_valid():
@@ -133,7 +143,7 @@ def rotation_close(request: HttpRequest, pk: int) -> HttpResponse:
 def rotation_relieve(request: HttpRequest, pk: int) -> HttpResponse:
     """Relieve the person of an open entry: the entry ends and the reliever's starts at the time
     given, on the clock of the entry's gaming day, in one step."""
-    entry = get_object_or_404(Rotation.objects.select_related("table", "person"), pk=pk)
+    entry = _his_entry(request, pk)
     require(request.user, KEEP_ROTATION, entry.table)
     form = ReliefForm(request.POST, entry=entry)
     if not form.is_valid():

@@ -185,10 +185,12 @@ def _last_figure(name: str) -> Subquery:
     return Subquery(figures.values(name)[:1])
 
 
-def case_list(*, states: list[str] | None = None) -> QuerySet[Case]:
-    """Cases, newest first, each with its box and the figures of its last opening (`expected`,
-    `counted`, `variance`, from the last event that carried them), in one query."""
-    cases = Case.objects.select_related("box__table", "box__casino").annotate(
+def case_list(*, states: list[str] | None = None, casinos: QuerySet[Casino] | None = None) -> QuerySet[Case]:
+    """Cases of the boxes of `casinos` (a person's; every casino's when None), newest first, each
+    with its box and the figures of its last opening (`expected`, `counted`, `variance`, from the
+    last event that carried them), in one query."""
+    cases = Case.objects.all() if casinos is None else Case.objects.filter(box__casino__in=casinos)
+    cases = cases.select_related("box__table", "box__casino").annotate(
         expected=_last_figure("expected"), counted=_last_figure("counted"), variance=_last_figure("variance"),
         reopened=models.Exists(CaseEvent.objects.filter(case=OuterRef("pk"), kind=CaseEvent.REOPENED)))
     if states:
@@ -229,8 +231,10 @@ def case_file(case: Case) -> CaseFile:
     return CaseFile(case, box, counts, events, Thresholds.now())
 
 
-def open_case_count() -> int:
-    return Case.objects.exclude(state=Case.RESOLVED).count()
+def open_case_count(casinos: QuerySet[Casino] | None = None) -> int:
+    """The cases not resolved yet, of the boxes of `casinos` (every casino's when None)."""
+    cases = Case.objects.all() if casinos is None else Case.objects.filter(box__casino__in=casinos)
+    return cases.exclude(state=Case.RESOLVED).count()
 
 
 # --- The rotation log ----------------------------------------------------------------------------

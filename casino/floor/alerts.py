@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _, gettext_noop
 
 from casino.chain import GENESIS, Chain, chained_hash, plain
 from casino.pit import days
+from casino.pit.access import at_casino, casinos_of
 from casino.pit.errors import refuse
 from casino.pit.models import Casino
 from casino.terms.vocabulary import person_name
@@ -144,30 +145,35 @@ def escalate(alerts: list[Alert], *, at: dt.datetime) -> int:
 # --- Who sees and acknowledges which alert ------------------------------------------------------
 
 def visible_alerts(user):
-    """The alerts `user` sees: every alert for inspectors and managers (who see every table),
-    the alerts of his tables for a supervisor, none without `floor.view_alert`."""
+    """The alerts `user` sees, of his casinos only (docs/casinos.md): every alert of them for
+    inspectors and managers (who see every table there), the alerts of his tables for a
+    supervisor, none without `floor.view_alert`."""
     if not user.has_perm("floor.view_alert"):
         return Alert.objects.none()
+    of_his_casinos = Alert.objects.filter(casino__in=casinos_of(user))
     if user.has_perm("pit.view_all_tables"):
-        return Alert.objects.all()
-    return Alert.objects.filter(table__staff=user)
+        return of_his_casinos
+    return of_his_casinos.filter(table__staff=user)
 
 
 def assigned_tables(user) -> set[int] | None:
-    """The ids of the tables `user` is assigned to, or None when he sees every table."""
+    """The ids of the tables `user` is assigned to at his casinos, or None when he sees every
+    table of them (`visible_alerts` keeps him to his casinos)."""
     if user.has_perm("pit.view_all_tables"):
         return None
-    return set(user.tables.values_list("pk", flat=True))
+    return set(user.tables.filter(casino__in=casinos_of(user)).values_list("pk", flat=True))
 
 
 def may_acknowledge(user, alert: Alert, assigned: set[int] | None = ...) -> str | None:
     """Why `user` may not acknowledge `alert`, in words, or None when he may. The role's
-    permission, and: a supervisor (no `pit.view_all_tables`) only at the tables he is assigned
+    permission, at a casino he is given, and: a supervisor (no `pit.view_all_tables`) only at the tables he is assigned
     to (`assigned`, read once for a page of alerts), never an alert of no table (a finding of
     the ledger's check); an escalated alert only a manager (`floor.acknowledge_escalated_alert`),
     since escalation hands it to them."""
     if not user.has_perm("floor.acknowledge_alert"):
         return _("Your role does not allow this.")
+    if not at_casino(user, alert.casino_id):
+        return _("This alert is at a casino you are not given.")
     if assigned is ...:
         assigned = assigned_tables(user)
     if assigned is not None and alert.table_id not in assigned:

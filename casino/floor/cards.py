@@ -111,8 +111,8 @@ def cards(tables: Iterable[Table], *, at: dt.datetime | None = None) -> list[dic
         else:
             box = {"state": NO_BOX}
         found.append({
-            "id": table.pk, "number": table.number, "area": table.area, "variant": table.variant,
-            "stake": table.stake, "open": table.is_open,
+            "id": table.pk, "casino": table.casino_id, "number": table.number, "area": table.area,
+            "variant": table.variant, "stake": table.stake, "open": table.is_open,
             "game": _game(table, players[table.game_id]) if table.game_id else None,
             "next_jogo": table.jogos_recorded + 1,
             "dealers": [person_name(entry.person) for entry in on.get(Rotation.DEALER, [])],
@@ -207,7 +207,10 @@ def reader(user) -> dict:
     if privacy.sees_personal_data(user):
         return {"sees_all": True, "named": None}
     if user.has_perm(privacy.WITNESS):
-        return {"sees_all": False, "named": set(user.tables.values_list("pk", flat=True))}
+        from casino.pit.access import casinos_of
+
+        return {"sees_all": False, "named": set(user.tables.filter(casino__in=casinos_of(user))
+                                                .values_list("pk", flat=True))}
     return {"sees_all": False, "named": set()}
 
 
@@ -256,8 +259,9 @@ def areas(tables: QuerySet[Table]) -> list[str]:
 
 
 def shown_to(user) -> QuerySet[Table]:
-    """The tables whose cards `user` sees: every table for inspectors and managers, a supervisor's
-    assigned tables (casino.pit.access.visible_tables); nobody else sees the floor (`may_watch`)."""
+    """The tables whose cards `user` sees, at his casinos only: every table of them for inspectors
+    and managers, a supervisor's assigned tables (casino.pit.access.visible_tables); nobody else
+    sees the floor (`may_watch`)."""
     from casino.pit.access import visible_tables
 
     return visible_tables(user) if may_watch(user) else Table.objects.none()

@@ -2,7 +2,8 @@
 publishes it, carrying only the cards the person may see (docs/floor.md gives the shape).
 
 Whom it serves is `cards.may_watch`'s answer: supervisors (their assigned tables), inspectors and
-managers (every table), each player's name as the person may read it (`cards.for_person`).
+managers (every table), at the casinos each is given only (docs/casinos.md: a card carries its
+casino), each player's name as the person may read it (`cards.for_person`).
 Anyone else is let in only to be told why, and closed: 4401 for nobody signed in, 4403 for a
 person whose role does not see the floor (the close codes of a browser's WebSocket carry no
 text; the page says them in the person's language)."""
@@ -11,13 +12,16 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from casino.pit.access import casino_ids
+
 from . import cards, live
 
 NOBODY, NOT_ALLOWED = 4401, 4403
 
 
 class FloorConsumer(AsyncJsonWebsocketConsumer):
-    tables: set[int] | None = None  # the tables whose cards the person sees; None: every table
+    casinos: frozenset[int] = frozenset()  # the casinos whose cards the person sees
+    tables: set[int] | None = None  # the tables of those whose cards he sees; None: every table of them
     names: dict | None = None  # whose players' names the person reads (`cards.reader`)
 
     async def connect(self) -> None:
@@ -26,7 +30,7 @@ class FloorConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=NOBODY)
             return
-        allowed, self.tables, self.names = await self._access(user)
+        allowed, self.casinos, self.tables, self.names = await self._access(user)
         if not allowed:
             await self.close(code=NOT_ALLOWED)
             return
@@ -40,17 +44,18 @@ class FloorConsumer(AsyncJsonWebsocketConsumer):
         """The floor only speaks; what a client says is ignored."""
 
     async def floor_event(self, message: dict) -> None:
-        shown = [card for card in message["cards"] if self.tables is None or card["id"] in self.tables]
+        shown = [card for card in message["cards"] if card["casino"] in self.casinos
+                 and (self.tables is None or card["id"] in self.tables)]
         if message["table"] is not None and not shown:
             return  # a table this person does not see
         await self.send_json({"event": message["event"], "table": message["table"], "at": message["at"],
                               "cards": cards.for_person(shown, **self.names)})
 
     @database_sync_to_async
-    def _access(self, user) -> tuple[bool, set[int] | None, dict | None]:
+    def _access(self, user) -> tuple[bool, frozenset[int], set[int] | None, dict | None]:
         if not cards.may_watch(user):
-            return False, None, None
-        names = cards.reader(user)
+            return False, frozenset(), None, None
+        names, casinos = cards.reader(user), casino_ids(user)
         if user.has_perm("pit.view_all_tables"):
-            return True, None, names
-        return True, set(cards.shown_to(user).values_list("pk", flat=True)), names
+            return True, casinos, None, names
+        return True, casinos, set(cards.shown_to(user).values_list("pk", flat=True)), names

@@ -12,7 +12,8 @@ person may see. A query is read every way it can be read, and each reading adds 
   who may read players' names (casino.pit.privacy: inspectors and managers, every player; a
   supervisor, the players seated at his tables), each linking to the player's page.
 
-Who sees what is the pages' own rule, so that every hit opens: jogos, movements and players of
+Who sees what is the pages' own rule, so that every hit opens, and nothing of a casino the person
+is not given is found (pit.access.casinos_of; docs/casinos.md): jogos, movements and players of
 the tables the person sees (pit.access.visible_tables) with the pit's view permissions; boxes
 and count rows with count.view_box; cases with count.view_case; rotation entries with
 count.view_rotation; alerts as the alerts' page shows them (floor.alerts.visible_alerts).
@@ -42,7 +43,7 @@ from django.utils.translation import gettext as _, gettext_noop, pgettext
 
 from casino.count.models import Box, Case, CaseEvent, Count, Decision, ExpectedChange, Rotation, Signature
 from casino.pit import privacy
-from casino.pit.access import visible_tables
+from casino.pit.access import casinos_of, visible_tables
 from casino.pit.models import Jogo, Movement, Patron, Table
 from casino.terms.vocabulary import alert_rule_name, alert_severity_name, person_name
 
@@ -139,12 +140,14 @@ def _jogo(user, tables, table: str, number: int) -> list[Hit]:
     """The jogo as it stands (its highest revision) of the table with that number."""
     if not user.has_perm("pit.view_jogo"):
         return []
-    rows = Jogo.objects.filter(table__in=tables, table__number__iexact=table, number=number)
-    latest = rows.aggregate(revision=Max("revision"))["revision"]
-    if latest is None:
-        return []
-    found = rows.filter(revision=latest).select_related("table", "recorded_by")
-    return [_jogo_hit(jogo, current=True) for jogo in found]
+    hits = []
+    for at_table in tables.filter(number__iexact=table):  # one per casino of the group with that number
+        rows = Jogo.objects.filter(table=at_table, number=number)
+        latest = rows.aggregate(revision=Max("revision"))["revision"]
+        if latest is not None:
+            hits += [_jogo_hit(jogo, current=True)
+                     for jogo in rows.filter(revision=latest).select_related("table", "recorded_by")]
+    return hits
 
 
 def _tables(user, tables, text: str) -> list[Hit]:
@@ -163,9 +166,9 @@ def _players(user, tables, text: str) -> list[Hit]:
     if len(text) < 2 or not user.has_perm("pit.view_patron"):
         return []
     if privacy.sees_personal_data(user):
-        patrons = Patron.objects.all()
+        patrons = Patron.objects.filter(casino__in=casinos_of(user))
     elif user.has_perm(privacy.WITNESS):
-        patrons = Patron.objects.filter(seats__game__table__in=user.tables.all())
+        patrons = Patron.objects.filter(seats__game__table__in=user.tables.filter(casino__in=casinos_of(user)))
     else:
         return []
     found = (patrons.filter(name__icontains=text).annotate(last=Max("seats__game__started_at"))
@@ -194,13 +197,14 @@ def _hash(user, tables, prefix: str) -> list[Hit]:
                             detail=_("recorded by %(person)s") % {"person": person_name(movement.recorded_by)}))
     if user.has_perm("count.view_box"):
         for model in (Count, Signature, ExpectedChange, Decision):
-            rows = model.objects.filter(hash__startswith=prefix).select_related("box__table", "recorded_by")
+            rows = (model.objects.filter(hash__startswith=prefix, box__table__casino__in=casinos_of(user))
+                    .select_related("box__table", "recorded_by"))
             for row in rows[:LIMIT]:
                 hits.append(Hit(kind=_("Box's chain"), label=_box_label(row.box), when=row.recorded_at,
                                 url=reverse("counting:box", args=[row.box_id]),
                                 detail=_("recorded by %(person)s") % {"person": person_name(row.recorded_by)}))
     if user.has_perm("count.view_case"):
-        for event in (CaseEvent.objects.filter(hash__startswith=prefix)
+        for event in (CaseEvent.objects.filter(hash__startswith=prefix, case__box__table__casino__in=casinos_of(user))
                       .select_related("case__box__table", "recorded_by")[:LIMIT]):
             hits.append(Hit(kind=_("Case's chain"), label=_case_label(event.case), when=event.recorded_at,
                             url=reverse("count:case", args=[event.case_id]),
@@ -241,7 +245,8 @@ def _boxes_of_day(user, table: str, day: str) -> list[Hit]:
         return []
     if not user.has_perm("count.view_box"):
         return []
-    return [_box_hit(box) for box in Box.objects.filter(table__number__iexact=table, gaming_day=gaming_day)
+    return [_box_hit(box) for box in Box.objects.filter(table__number__iexact=table, gaming_day=gaming_day,
+                                                        table__casino__in=casinos_of(user))
             .select_related("table")[:LIMIT]]
 
 
@@ -267,10 +272,12 @@ def _alert_hit(alert: Alert) -> Hit:
 def _numbered(user, tables, number: int, *, kinds: tuple[str, ...]) -> list[Hit]:
     hits: list[Hit] = []
     if "box" in kinds and user.has_perm("count.view_box"):
-        hits += [_box_hit(box) for box in Box.objects.filter(pk=number).select_related("table")]
+        hits += [_box_hit(box) for box in Box.objects.filter(pk=number, table__casino__in=casinos_of(user))
+                 .select_related("table")]
     if "case" in kinds and user.has_perm("count.view_case"):
+        found = Case.objects.filter(pk=number, box__table__casino__in=casinos_of(user)).select_related("box__table")
         hits += [Hit(kind=_("Case"), label=_case_label(case), url=reverse("count:case", args=[case.pk]),
-                     when=case.opened_at) for case in Case.objects.filter(pk=number).select_related("box__table")]
+                     when=case.opened_at) for case in found]
     if "alert" in kinds:
         hits += [_alert_hit(alert) for alert in _alerts(user, tables).filter(pk=number)]
     return hits

@@ -39,7 +39,11 @@ class RecordAdmin(ReadOnlyAdmin):
 
 @admin.register(Casino)
 class CasinoAdmin(admin.ModelAdmin):
-    pass
+    """A casino and its people: a person's roles apply at the casinos he is given here
+    (docs/casinos.md); an inspector given several sees the group's totals."""
+
+    list_display = ["name"]
+    filter_horizontal = ["staff"]
 
 
 @admin.register(Table)

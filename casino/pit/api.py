@@ -24,7 +24,7 @@ from casino.api_errors import validated
 from casino.limits import REASON_MAX_LENGTH
 
 from . import schema, selectors, services  # noqa: F401  (schema registers the record's OpenAPI extension)
-from .access import require, visible_tables
+from .access import casinos_of, require, visible_tables
 from .models import (
     Amendment,
     Casino,
@@ -50,6 +50,7 @@ from .serializers import (
     MovementInputSerializer,
     MovementRefusalSerializer,
     MovementSerializer,
+    OwnCasinosField,
     RecordSerializer,
     RefusalSerializer,
     StartGameSerializer,
@@ -302,7 +303,8 @@ class MovementRefusalViewSet(ReadViewSet):
 
     def get_queryset(self):
         user = self.request.user
-        tables = self.tables() if user.has_perm("pit.view_movementrefusal") else Table.objects.filter(staff=user)
+        tables = (self.tables() if user.has_perm("pit.view_movementrefusal")
+                  else Table.objects.filter(staff=user, casino__in=casinos_of(user)))
         return MovementRefusal.objects.filter(table__in=tables)
 
 
@@ -322,7 +324,8 @@ class DayCloseApi(APIView):
     the close event keeps the reason and what it covered."""
 
     class DayCloseInputSerializer(serializers.Serializer):
-        casino = serializers.PrimaryKeyRelatedField(queryset=Casino.objects.all(), label=_("Casino"))
+        # A casino the manager is not given answers as one that does not exist (docs/casinos.md).
+        casino = OwnCasinosField(casino="pk", queryset=Casino.objects.all(), label=_("Casino"))
         day = serializers.DateField(label=_("Gaming day"))
         note = serializers.CharField(required=False, allow_blank=True, default="", max_length=REASON_MAX_LENGTH,
                                      label=_("Note"))
@@ -345,7 +348,7 @@ class DayCloseApi(APIView):
     @extend_schema(request=DayCloseInputSerializer, responses={200: DayCloseSerializer})
     def post(self, request):
         require(request.user, services.CLOSE_GAMING_DAY)
-        data = validated(self.DayCloseInputSerializer, request.data)
+        data = validated(self.DayCloseInputSerializer, request.data, context={"request": request})
         state = services.close_day(casino=data["casino"], day=data["day"], user=request.user, note=data["note"],
                                    override_reason=data["override_reason"])
         event = DayEvent.objects.select_related("gaming_day", "by").filter(gaming_day=state).latest("pk")

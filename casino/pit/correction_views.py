@@ -24,7 +24,7 @@ from casino.limits import REASON_MAX_LENGTH
 from casino.refusals import refused_form
 
 from . import confirmation, corrections, errors, selectors, services
-from .access import require
+from .access import casinos_of, require
 from .forms import JogoForm, initial_from_record, palette, problem_field
 from .models import Amendment, Jogo
 
@@ -40,7 +40,9 @@ class DecisionForm(forms.Form):
 
 
 def _jogo(request: HttpRequest, pk: int) -> Jogo:
-    row = get_object_or_404(Jogo.objects.select_related("table__casino", "game"), pk=pk)
+    # Another casino's jogo is not found, as one that does not exist (docs/casinos.md).
+    row = get_object_or_404(Jogo.objects.select_related("table__casino", "game")
+                            .filter(table__casino__in=casinos_of(request.user)), pk=pk)
     require(request.user, "pit.propose_amendment", row.table)
     return row
 
@@ -156,7 +158,8 @@ def correction(request: HttpRequest, pk: int) -> HttpResponse:
     """One correction: what it changes and, while pending, the second person's decision; once
     approved, the new revision and every carried revision."""
     amendment = get_object_or_404(Amendment.objects.select_related("jogo__table", "jogo__game", "proposed_by",
-                                                                   "decided_by", "revision"), pk=pk)
+                                                                   "decided_by", "revision")
+                                  .filter(jogo__table__casino__in=casinos_of(request.user)), pk=pk)
     require(request.user, "pit.view_amendment", amendment.jogo.table)
     if request.method != "POST":
         return _correction_page(request, amendment, DecisionForm())

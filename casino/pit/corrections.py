@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from casino.terms.vocabulary import fan_item_name, result_name, seat_label, seat_player
 
-from .access import visible_tables
+from .access import at_casino, visible_tables
 from .forms import CONDITIONS, MELD_KINDS, RESULTS, JogoForm, initial_from_record
 from .models import Amendment, Jogo
 
@@ -82,8 +82,10 @@ def may_redo(user, amendment: Amendment) -> bool:
 
 
 def may_decide(user, amendment: Amendment) -> bool:
-    """A second person decides: another supervisor of the table, or a manager."""
+    """A second person decides: another supervisor of the table, or a manager of its casino."""
     if amendment.proposed_by_id == user.pk or not user.has_perm("pit.approve_amendment"):
+        return False
+    if not at_casino(user, amendment.jogo.table.casino_id):
         return False
     return user.has_perm("pit.view_all_tables") or amendment.jogo.table.staff.filter(pk=user.pk).exists()
 

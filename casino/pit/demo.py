@@ -1,5 +1,8 @@
-"""The demo casino: tables at several tiers in both variants, a user per role, and one gaming
-day of jogos recorded through the real service (fixtures/demo.json is this, dumped).
+"""The demo casinos: Casino Demo Macau, with tables at several tiers in both variants, a user per
+role, and one gaming day of jogos recorded through the real service (fixtures/demo.json is this,
+dumped); and Casino Demo Taipa, a second casino of the group with two tables, its own dealer and
+supervisor and a played day (`group`). Each person is given the casino he works at; the inspector
+and the manager are given both, and see the group's totals (docs/casinos.md).
 
 Every figure below comes from the engine; the comments only say what each jogo shows. The demo
 keeps the money rules the project ships (docs/rules.md §11, docs/money.md): every seat sits down
@@ -26,6 +29,11 @@ PASSWORD = "mahjong-demo"
 USERS = [("dealer", DEALER, "Ana", "Dealer"), ("dealer2", DEALER, "Bruno", "Dealer"),
          ("supervisor", SUPERVISOR, "Carla", "Supervisor"), ("inspector", INSPECTOR, "Diogo", "Inspector"),
          ("manager", MANAGER, "Eva", "Manager")]
+MACAU, TAIPA = "Casino Demo Macau", "Casino Demo Taipa"
+# Casino Demo Taipa's people and tables (`group`); the inspector and the manager work at both.
+TAIPA_USERS = [("dealer3", DEALER, "Hélio", "Dealer"), ("supervisor2", SUPERVISOR, "Inês", "Supervisor")]
+TAIPA_TABLES = [("T-01", "conventional", 25), ("T-02", "conventional", 100)]
+GROUP = ("inspector", "manager")
 TABLES = [("C-01", "conventional", 25), ("C-02", "conventional", 100), ("C-03", "conventional", 1000),
           ("S-01", "simplified", 100), ("S-02", "simplified", 500)]
 DAY_START = dt.datetime(2026, 11, 21, 14, 0)
@@ -108,7 +116,8 @@ def build() -> None:
         person = User.objects.create_user(username, password=PASSWORD, first_name=first, last_name=last)
         person.groups.add(Group.objects.get(name=role))
         people[username] = person
-    casino = Casino.objects.create(name="Casino Demo Macau")
+    casino = Casino.objects.create(name=MACAU)
+    casino.staff.set(people.values())
     tables = {}
     for number, variant, stake in TABLES:
         tables[number] = Table.objects.create(casino=casino, number=number, variant=variant, stake=stake)
@@ -210,7 +219,7 @@ def live(now: dt.datetime | None = None) -> None:
     structuring, and a large transaction."""
     now = now or timezone.now()
     people = {person.username: person for person in User.objects.filter(username__in=[u for u, *_ in USERS])}
-    tables = {table.number: table for table in Table.objects.all()}
+    tables = {table.number: table for table in Table.objects.filter(casino__name=MACAU)}
     supervisor, dealer, dealer2 = people["supervisor"], people["dealer"], people["dealer2"]
     starts = min(_on_rotation(tables["C-01"], dealer, now, supervisor),
                  _on_rotation(tables["S-01"], dealer2, now, supervisor))
@@ -271,3 +280,45 @@ def live(now: dt.datetime | None = None) -> None:
             fields |= {"winner": seats[-1], "discarder": None, "declared_fan": 1,
                        "hand": {"concealed": "1m2m3m6z", "winning_tile": "6z"}}
         services.record_jogo(table=s01, user=dealer2, record=_record(game, fields), at=next(clock))
+
+
+@transaction.atomic
+def group() -> None:
+    """The group (docs/casinos.md): every person of Casino Demo Macau given it (the fixture predates
+    the group, so its people have no casino yet), and Casino Demo Taipa, with its own dealer and
+    supervisor, two tables and the demo day played at each, through the real services; the
+    inspector and the manager are given both casinos. Taipa's tables end the day closed, its games
+    ended, so that today's floor is Macau's (`live`)."""
+    macau = Casino.objects.get(name=MACAU)
+    taipa_people = {}
+    for username, role, first, last in TAIPA_USERS:
+        person = User.objects.create_user(username, password=PASSWORD, first_name=first, last_name=last)
+        person.groups.add(Group.objects.get(name=role))
+        taipa_people[username] = person
+    macau.staff.add(*User.objects.exclude(pk__in=[person.pk for person in taipa_people.values()]))
+    taipa = Casino.objects.create(name=TAIPA)
+    taipa.staff.set([*taipa_people.values(), *User.objects.filter(username__in=GROUP)])
+    dealer, supervisor = taipa_people["dealer3"], taipa_people["supervisor2"]
+    tables = {}
+    for number, variant, stake in TAIPA_TABLES:
+        tables[number] = Table.objects.create(casino=taipa, number=number, variant=variant, stake=stake)
+        tables[number].staff.set([dealer, supervisor])
+    first = timezone.make_aware(DAY_START + dt.timedelta(hours=1))
+    clock = iter(first + dt.timedelta(minutes=5 * i) for i in range(1_000))
+    for table in tables.values():
+        _on_rotation(table, dealer, first, supervisor)
+
+    # T-01, 25/50: a short game of wins, a draw and a false win. T-02, 100/200: three jogos.
+    game = _seat(tables["T-01"], dealer, supervisor, [(0, "Ms Tam", 3000), (1, "Mr Kuok", 3000),
+                                                      (2, "Ms Chio", 2500), (3, "Mr Wu", 4000)], 0, next(clock))
+    for fields in (CHICKEN, DRAW, DRAGON_SELF_DRAWN, PURE_ONE_SUIT, FALSE_WIN, CHICKEN):
+        services.record_jogo(table=tables["T-01"], user=dealer, record=_record(game, fields), at=next(clock))
+    services.end_game(game=game, user=supervisor, at=next(clock))
+    game = _seat(tables["T-02"], dealer, supervisor, [(c, name, 6000) for c, name in
+                                                      enumerate(["Mr Ao", "Ms Sio", "Mr Choi", "Ms Lao"])],
+                 1, next(clock))
+    for fields in (DRAGON_SELF_DRAWN, CHICKEN, DRAW):
+        services.record_jogo(table=tables["T-02"], user=dealer, record=_record(game, fields), at=next(clock))
+    services.end_game(game=game, user=supervisor, at=next(clock))
+    for table in tables.values():
+        services.close_table(table=table, user=supervisor, at=next(clock))

@@ -25,7 +25,7 @@ from casino.refusals import refused_action, refused_form
 from casino.terms.vocabulary import localise, result_name, rule_set_label, seat_name
 
 from . import cash, confirmation, errors, selectors, services
-from .access import require, visible_tables
+from .access import casinos_of, require, visible_tables
 from .day_forms import GamingDayPeriodForm
 from .days import gaming_day, today
 from .floor_forms import FindJogoForm, MoneyForm, RefusalsForm
@@ -161,7 +161,8 @@ def change_rule_set(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def game_summary(request: HttpRequest, pk: int) -> HttpResponse:
     """The end-of-game summary, printable."""
-    game = get_object_or_404(Game.objects.select_related("table__casino", "started_by", "ended_by"), pk=pk)
+    game = get_object_or_404(Game.objects.select_related("table__casino", "started_by", "ended_by")
+                             .filter(table__casino__in=casinos_of(request.user)), pk=pk)
     require(request.user, "pit.view_game", game.table)
     summary = selectors.game_summary(game, seat_name=seat_name)
     return render(request, "pit/floor/game_summary.html", {"summary": summary, "table": game.table, "game": game})
@@ -215,17 +216,18 @@ def refusals(request: HttpRequest) -> HttpResponse:
 
 
 def _may_confirm(user) -> set[int]:
-    """The tables at which the user may confirm refused attempts (his assigned ones)."""
+    """The tables at which the user may confirm refused attempts (his assigned ones, at his casinos)."""
     if not user.has_perm("pit.confirm_refusal"):
         return set()
-    return set(Table.objects.filter(staff=user).values_list("pk", flat=True))
+    return set(Table.objects.filter(staff=user, casino__in=casinos_of(user)).values_list("pk", flat=True))
 
 
 @login_required
 @require_POST
 def confirm_refusal(request: HttpRequest, pk: int) -> HttpResponse:
     """A supervisor of the table confirms another person's refused attempt, with a note."""
-    refusal = get_object_or_404(Refusal.objects.select_related("table"), pk=pk)
+    refusal = get_object_or_404(Refusal.objects.select_related("table")
+                                .filter(table__casino__in=casinos_of(request.user)), pk=pk)
     require(request.user, "pit.confirm_refusal", refusal.table)
     back = f"{reverse('pit:refusals')}?day={gaming_day(refusal.attempted_at).isoformat()}"
     try:

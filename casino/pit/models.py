@@ -25,7 +25,13 @@ CHAIRS = range(4)
 
 
 class Casino(models.Model):
+    """One casino of the installation. A person's roles apply at the casinos he is given
+    (`staff`; `access.casinos_of`): a dealer at one casino sees nothing of another, an inspector
+    given several sees each and the group's totals (docs/casinos.md)."""
+
     name = models.CharField(max_length=100, unique=True)
+    staff = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="casinos",
+                                   help_text=_("the people whose roles apply at this casino"))
 
     def __str__(self) -> str:
         return self.name
@@ -321,8 +327,11 @@ class Movement(LedgerRow):
 
 def superseded() -> models.Exists:
     """True for a jogo revision that a later revision of the same jogo supersedes: filter with
-    `~superseded()` for each jogo as it stands (its current, highest revision)."""
+    `~superseded()` for each jogo as it stands (its current, highest revision). Every revision
+    keeps its jogo's gaming day (services/amendments.py), so the day is in the match too: on
+    PostgreSQL the search stays in the day's monthly partition (docs/ledger.md)."""
     return models.Exists(Jogo.objects.filter(table=models.OuterRef("table"), number=models.OuterRef("number"),
+                                             gaming_day=models.OuterRef("gaming_day"),
                                              revision__gt=models.OuterRef("revision")))
 
 

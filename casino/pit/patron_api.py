@@ -27,6 +27,7 @@ from . import patrons, privacy
 from .access import require, visible_tables
 from .documents import normalise
 from .models import Casino, Patron
+from .serializers import OwnCasinosField
 
 ROUTE = "api:players"
 
@@ -83,7 +84,7 @@ class IdentityInputSerializer(serializers.Serializer):
 
 
 class PatronInputSerializer(IdentityInputSerializer):
-    casino = serializers.PrimaryKeyRelatedField(queryset=Casino.objects.all(), label=gettext_lazy("Casino"))
+    casino = OwnCasinosField(casino="pk", queryset=Casino.objects.all(), label=gettext_lazy("Casino"))
     name = serializers.CharField(max_length=100, allow_blank=True, label=gettext_lazy("Name"))
 
 
@@ -112,7 +113,7 @@ class PatronViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def create(self, request):
         """A new player: a name alone will do below the large-transaction threshold."""
         require(request.user, "pit.add_patron")
-        data = dict(validated(PatronInputSerializer, request.data))
+        data = dict(validated(PatronInputSerializer, request.data, context={"request": request}))
         if not visible_tables(request.user).filter(casino=data["casino"]).exists():  # not his casino's player
             raise PermissionDenied(_("Your role does not allow this."))
         patron = patrons.create_patron(user=request.user, **data)

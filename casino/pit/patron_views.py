@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from casino.refusals import refused_form
 
 from . import cash, patrons, privacy
-from .access import require, visible_tables
+from .access import casinos_of, require, visible_tables
 from .countries import country_name
 from .documents import normalise
 from .errors import Refused
@@ -124,7 +124,9 @@ def patron_identify(request: HttpRequest, pk: int) -> HttpResponse:
     his table in a game in progress, or an inspector or manager. The document on record is shown
     to him, the read logged."""
     require(request.user, "pit.identify_patron")
-    patron = get_object_or_404(Patron.objects.select_related("casino"), pk=pk)
+    # Another casino's player is not found, as one that does not exist (docs/casinos.md).
+    patron = get_object_or_404(Patron.objects.select_related("casino").filter(casino__in=casinos_of(request.user)),
+                               pk=pk)
     if not _may_identify(request.user, patron):
         raise PermissionDenied(_("You identify only a player seated at your table in a game in progress."))
     if request.method == "GET":
@@ -168,7 +170,7 @@ def patron_find(request: HttpRequest) -> JsonResponse:
              else None)
     if len(query) < 2 or (table is None and not privacy.sees_personal_data(user)):
         return JsonResponse([], safe=False)
-    found = Patron.objects.filter(anonymised_at__isnull=True)
+    found = Patron.objects.filter(anonymised_at__isnull=True, casino__in=casinos_of(user))
     if privacy.sees_personal_data(user) or user.has_perm(privacy.WITNESS):
         # The supervisor seating a player who played at another table picks his record, so that his
         # cash adds up over the day (C-2): he finds any player of the casino by part of the name.

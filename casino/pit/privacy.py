@@ -1,8 +1,8 @@
 """Who sees a player's personal data, and the log of every read of a document number
 (docs/patrons.md).
 
-- Inspectors and managers (`pit.view_personal_data`) see every player's name, document and date
-  of birth.
+- Inspectors and managers (`pit.view_personal_data`) see the name, document and date of birth of
+  every player of their casinos (`access.casinos_of`; docs/casinos.md).
 - A supervisor (`pit.move_money`) sees the names of the players at the tables he is assigned to
   (he witnesses their cash), and a document number only where he records or checks it for a
   movement he witnesses: the identification form of a player seated at his table in a game in
@@ -21,6 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from .access import at_casino, casinos_of
 from .days import gaming_day
 from .models import DocumentRead, Patron, Table
 
@@ -49,7 +50,8 @@ def _assigned_tables(user: AbstractBaseUser) -> frozenset[int]:
     Django's ModelBackend keeps his permissions: a change of assignment shows from the next
     request (a WebSocket's user object lives as long as its connection)."""
     if not hasattr(user, "_privacy_tables"):
-        user._privacy_tables = frozenset(Table.objects.filter(staff=user).values_list("pk", flat=True))
+        user._privacy_tables = frozenset(Table.objects.filter(staff=user, casino__in=casinos_of(user))
+                                         .values_list("pk", flat=True))
     return user._privacy_tables
 
 
@@ -57,28 +59,31 @@ def witnesses(user: AbstractBaseUser | AnonymousUser, patron: Patron) -> bool:
     """Whether `user` is a supervisor of a table where `patron` sits in a game in progress, or
     where a movement of his (a seating buy-in included) was refused this gaming day: the one
     whose cash he witnesses, and so may identify (issue 25 §2)."""
-    if not user.has_perm(WITNESS):
+    if not user.has_perm(WITNESS) or not at_casino(user, patron.casino_id):
         return False
     return (patron.seats.filter(game__ended_at__isnull=True, game__table__staff=user).exists()
             or patron.refused_movements.filter(table__staff=user, gaming_day=gaming_day(timezone.now())).exists())
 
 
 def sees_patron(user: AbstractBaseUser | AnonymousUser, patron: Patron) -> bool:
-    """Whether `user` sees `patron`'s name: inspectors and managers, and a supervisor of a table
-    where he has sat."""
+    """Whether `user` sees `patron`'s name: inspectors and managers of his casino, and a supervisor
+    of a table where he has sat."""
+    if not at_casino(user, patron.casino_id):
+        return False
     if sees_personal_data(user):
         return True
     return user.has_perm(WITNESS) and patron.seats.filter(game__table__staff=user).exists()
 
 
 def readable_patrons(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Patron]:
-    """The players `user` may look up: every one for inspectors and managers, those who sat at
-    his tables for a supervisor, none for anybody else."""
+    """The players `user` may look up, of his casinos only: every one for inspectors and managers,
+    those who sat at his tables for a supervisor, none for anybody else."""
+    of_his_casinos = Patron.objects.filter(casino__in=casinos_of(user))
     if sees_personal_data(user):
-        return Patron.objects.all()
+        return of_his_casinos
     if not user.has_perm(WITNESS):
         return Patron.objects.none()
-    return Patron.objects.filter(pk__in=Patron.objects.filter(seats__game__table__staff=user).values("pk"))
+    return of_his_casinos.filter(pk__in=Patron.objects.filter(seats__game__table__staff=user).values("pk"))
 
 
 def mask_name(name: str) -> str:
@@ -105,7 +110,7 @@ def read_document(user: AbstractBaseUser, patron: Patron, purpose: str) -> str:
     `read_document_as_witness`.)"""
     if not patron.document_number:
         return ""
-    if not sees_personal_data(user):
+    if not sees_personal_data(user) or not at_casino(user, patron.casino_id):
         return mask_number(patron.document_number)
     DocumentRead.objects.create(patron=patron, read_by=user, read_at=timezone.now(), purpose=purpose)
     return patron.document_number
@@ -117,7 +122,7 @@ def read_document_as_witness(user: AbstractBaseUser, patron: Patron, purpose: st
     manager, logged; masked, and not logged, for anybody else."""
     if not patron.document_number:
         return ""
-    if not (sees_personal_data(user) or witnesses(user, patron)):
+    if not at_casino(user, patron.casino_id) or not (sees_personal_data(user) or witnesses(user, patron)):
         return mask_number(patron.document_number)
     DocumentRead.objects.create(patron=patron, read_by=user, read_at=timezone.now(), purpose=purpose)
     return patron.document_number

@@ -10,6 +10,7 @@ from casino.api_fields import WholeUnitsField
 from casino.limits import NAME_MAX_LENGTH, REASON_MAX_LENGTH
 
 from . import selectors
+from .access import casinos_of
 from .models import Amendment, Flag, Game, Jogo, Movement, MovementRefusal, Refusal, Table
 from .privacy import mask_name, sees_names
 
@@ -248,8 +249,25 @@ def jogo_data(jogo: Jogo) -> dict:
     return _jogo_output().to_representation(jogo)
 
 
+class OwnCasinosField(serializers.PrimaryKeyRelatedField):
+    """An object of the person's casinos, by its id (`casino` leads from the object to its casino):
+    another casino's answers as one that does not exist, so that the refusal does not tell that it
+    exists (docs/casinos.md). The person is the request's, in the serializer's context."""
+
+    def __init__(self, *, casino: str, **kwargs):
+        self.casino = casino
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        request = self.context.get("request")
+        if request is None:
+            return super().get_queryset().none()
+        return super().get_queryset().filter(**{f"{self.casino}__in": casinos_of(request.user)})
+
+
 class AmendmentSerializer(serializers.ModelSerializer):
     record = RecordField(label=_("Corrected record"), help_text="the corrected portable record")
+    jogo = OwnCasinosField(casino="table__casino", queryset=Jogo.objects.all(), label=_("Jogo"))
 
     class Meta:
         model = Amendment
@@ -257,7 +275,7 @@ class AmendmentSerializer(serializers.ModelSerializer):
                   "decided_at", "decision_reason", "revision"]
         read_only_fields = ["proposed_by", "proposed_at", "state", "decided_by", "decided_at", "decision_reason",
                             "revision"]
-        extra_kwargs = {"jogo": {"label": _("Jogo")}, "reason": {"label": _("Reason"), "max_length": REASON_MAX_LENGTH}}
+        extra_kwargs = {"reason": {"label": _("Reason"), "max_length": REASON_MAX_LENGTH}}
 
 
 class DecisionSerializer(serializers.Serializer):

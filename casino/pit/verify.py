@@ -4,7 +4,9 @@ every game's money carried from row to row. Used by `manage.py verify_ledger`.
 The ledger is read as a stream: each table's rows (jogos and movements merged by `seq`) come
 from two chunked cursors, each row is checked as it arrives, and what the game check needs is
 kept per game, so the check makes a fixed number of queries per table whatever its size.
-Tables are independent, so on PostgreSQL they are shared among worker processes.
+Tables are independent, so on PostgreSQL they are shared among worker processes, or, with
+`verify_ledger --distributed`, among Celery workers (casino/audit/tasks.py): a table's check then
+travels as plain JSON (`TableCheck.as_dict`).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import heapq
 import multiprocessing
 import operator
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import msgspec
@@ -76,6 +78,13 @@ class TableCheck:
     table_id: int
     rows: int = 0
     found: tuple[str, str] | None = None
+
+    def as_dict(self) -> dict:
+        return {"table_id": self.table_id, "rows": self.rows, "found": list(self.found) if self.found else None}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TableCheck:
+        return cls(data["table_id"], data["rows"], tuple(data["found"]) if data["found"] else None)
 
 
 @dataclass
@@ -315,9 +324,12 @@ def run(table_ids: list[int], *, workers: int = 1,
             yield check
 
 
-def breaks(tables=None, *, workers: int = 1, progress: Callable[[int], None] | None = None) -> list[Break]:
-    """The first break of each broken table, in the tables' order."""
+def breaks(tables=None, *, workers: int = 1, progress: Callable[[int], None] | None = None,
+           checks: Iterable[TableCheck] | None = None) -> list[Break]:
+    """The first break of each broken table, in the tables' order: from `checks` when the tables
+    were checked elsewhere (by Celery workers), else checked here by `run`."""
     tables = list(tables if tables is not None else Table.objects.select_related("casino").order_by("pk"))
-    found = {check.table_id: check.found for check in run([t.pk for t in tables], workers=workers,
-                                                         progress=progress) if check.found}
+    if checks is None:
+        checks = run([t.pk for t in tables], workers=workers, progress=progress)
+    found = {check.table_id: check.found for check in checks if check.found}
     return [Break(table, *found[table.pk]) for table in tables if table.pk in found]

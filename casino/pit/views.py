@@ -24,7 +24,7 @@ from casino.refusals import put_beside_fields, refused_form
 from casino.terms.vocabulary import fan_item_name, rule_set_label, seat_name
 
 from . import entry, errors, selectors, services
-from .access import require, visible_tables
+from .access import casinos_of, require, visible_tables
 from .capital import below_minimum
 from .explain import explain
 from .forms import JogoForm, SeatForm, palette, problem_field
@@ -49,7 +49,11 @@ def tables(request: HttpRequest) -> HttpResponse:
 
 
 def _table(request: HttpRequest, pk: int, permission: str = "pit.view_table") -> Table:
-    table = get_object_or_404(Table.objects.select_related("casino"), pk=pk)
+    """The table `pk`, where the person's role and assignment allow `permission`. A table of a
+    casino he is not given is not found, as one that does not exist: a refusal would tell him it
+    exists (docs/casinos.md)."""
+    table = get_object_or_404(Table.objects.select_related("casino").filter(casino__in=casinos_of(request.user)),
+                              pk=pk)
     require(request.user, permission, table)
     return table
 
@@ -267,7 +271,8 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 def receipt(request: HttpRequest, pk: int) -> HttpResponse:
     """The printable receipt of one revision of a jogo; a superseded revision's links to the
     jogo's current revision."""
-    row = get_object_or_404(Jogo.objects.select_related("game", "table__casino", "recorded_by"), pk=pk)
+    row = get_object_or_404(Jogo.objects.select_related("game", "table__casino", "recorded_by")
+                            .filter(table__casino__in=casinos_of(request.user)), pk=pk)
     require(request.user, "pit.view_jogo", row.table)
     current = Jogo.objects.filter(table=row.table, number=row.number).order_by("-revision").first()
     return render(request, "pit/receipt.html", {"jogo": row, "superseded": current.pk != row.pk, "current": current,

@@ -1,4 +1,5 @@
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from casino.limits import REASON_MAX_LENGTH
@@ -7,10 +8,15 @@ from casino.pit.models import Casino
 
 
 class CasinoDayForm(forms.Form):
-    """A casino and one of its gaming days: the day whose report the managers' page shows."""
+    """A casino, one of the person's (`casinos`), and one of its gaming days: the day whose report
+    the managers' page shows. A casino he is not given is no choice, as one that does not exist."""
 
-    casino = forms.ModelChoiceField(Casino.objects.order_by("name"), label=_("Casino"), empty_label=None)
+    casino = forms.ModelChoiceField(Casino.objects.none(), label=_("Casino"), empty_label=None)
     day = GamingDayField()
+
+    def __init__(self, *args, casinos: QuerySet[Casino], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["casino"].queryset = casinos.order_by("name")
 
 
 class CloseForm(forms.Form):

@@ -497,7 +497,9 @@ def ledger_heads(casino: Casino, day: dt.date) -> list[Head]:
     return heads(casino.tables.order_by("number"), before=day_bounds(day)[1])
 
 
-def default_casino() -> Casino | None:
-    """The casino when the database holds one (the usual case); None when it holds several."""
-    casinos = list(Casino.objects.order_by("pk")[:2])
-    return casinos[0] if len(casinos) == 1 else None
+def default_casino(casinos: QuerySet[Casino] | None = None) -> Casino | None:
+    """The casino when there is one (of the database, or of `casinos`, a person's); None when
+    there are several, or none. The daily_report command, which has no person, names a casino
+    with --casino unless the database holds only one."""
+    found = list((Casino.objects.all() if casinos is None else casinos).order_by("pk")[:2])
+    return found[0] if len(found) == 1 else None

@@ -1,5 +1,9 @@
 """The managers' pages: choose a gaming day, see its figures and state, download the daily
-report, close or reopen the day. Reads go through `selectors`, writes through the pit's services."""
+report, close or reopen the day. Reads go through `selectors`, writes through the pit's services.
+
+Reports are per casino, and a person reads and closes those of the casinos he is given
+(`access.casinos_of`, docs/casinos.md): another casino's report, close or reopen answers 404, as
+a casino that does not exist, and changes nothing."""
 from __future__ import annotations
 
 import datetime as dt
@@ -15,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from casino.audit.ledger import latest_active_day
 from casino.pit import services
+from casino.pit.access import casinos_of
 from casino.pit.days import gaming_day
 from casino.pit.errors import Refused
 from casino.pit.models import Casino
@@ -42,21 +47,27 @@ def _report_language() -> str:
 @login_required
 @permission_required(VIEW, raise_exception=True)
 def index(request: HttpRequest) -> HttpResponse:
-    """Opens on the first casino's latest gaming day with activity (yesterday when it has none)."""
+    """Opens on the person's first casino's latest gaming day with activity (yesterday when it
+    has none). A casino asked for that he is not given answers 404."""
     today = gaming_day(timezone.now())
-    first = Casino.objects.order_by("name").first()
+    casinos = casinos_of(request.user)
+    first = casinos.order_by("name").first()
     latest = (latest_active_day(first) if first else None) or today - dt.timedelta(days=1)
-    form = CasinoDayForm(request.GET if "day" in request.GET else None, initial={"casino": first, "day": latest})
+    form = CasinoDayForm(request.GET if "day" in request.GET else None, casinos=casinos,
+                         initial={"casino": first, "day": latest})
     casino, day = first, latest
     if form.is_bound and form.is_valid():
         casino, day = form.cleaned_data["casino"], form.cleaned_data["day"]
+    elif form.is_bound and request.GET.get("casino") and "casino" in form.errors:
+        raise Http404  # not one of his casinos: as if it did not exist
     summary = daily_summary(casino, day) if casino else None
     day_closes = closes(casino, day, language=_report_language()) if casino else []
     return render(request, "reports/index.html", {
         "form": form, "casino": casino, "day": day, "summary": summary, "closes": day_closes,
         "latest_close": day_closes[-1] if day_closes and summary.closed else None,
         "close_form": CloseForm(), "reopen_form": ReopenForm(),
-        "may_close": request.user.has_perm(CLOSE), "day_ended": day < today})
+        "may_close": request.user.has_perm(CLOSE), "day_ended": day < today,
+        "group": request.user.has_perm("pit.view_all_tables") and casinos.count() > 1})
 
 
 @require_GET
@@ -67,7 +78,7 @@ def download(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse
     stored as it closed, byte for byte, its SHA-256 as its ETag; `?version=N`, the report stored
     by the day's Nth close. An open day's, or one closed before reports were stored, is printed
     now and says so on every page."""
-    casino = get_object_or_404(Casino, pk=casino_id)
+    casino = get_object_or_404(casinos_of(request.user), pk=casino_id)
     language = translation.get_language()
     version = request.GET.get("version")
     if version is None:
@@ -91,7 +102,7 @@ def download(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse
 @login_required
 @permission_required(CLOSE, raise_exception=True)
 def close(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
-    casino = get_object_or_404(Casino, pk=casino_id)
+    casino = get_object_or_404(casinos_of(request.user), pk=casino_id)
     form = CloseForm(request.POST)
     if form.is_valid():
         try:
@@ -109,7 +120,7 @@ def close(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
 @login_required
 @permission_required(CLOSE, raise_exception=True)
 def reopen(request: HttpRequest, casino_id: int, day: dt.date) -> HttpResponse:
-    casino = get_object_or_404(Casino, pk=casino_id)
+    casino = get_object_or_404(casinos_of(request.user), pk=casino_id)
     form = ReopenForm(request.POST)
     if form.is_valid():
         try:

@@ -20,6 +20,7 @@ from casino.celery import app
 from casino.floor import tasks
 from casino.floor.models import Alert
 from casino.floor.rules import LEDGER
+from casino.pit import tasks as pit_tasks
 from casino.pit.heads import OTHER_ANCHORS
 from tests.builders.ledger import behind_the_applications_back
 from tests.builders.pit import DRAW, NOON, record_next, seat
@@ -201,12 +202,14 @@ def test_beat_schedules_real_tasks_the_tick_every_minute_and_the_nightly_jobs_on
 
     assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)
     assert {entry["task"] for entry in schedule.values()} == {tasks.tick.name, tasks.save_ledger_heads.name,
-                                                             tasks.verify_ledger.name}
+                                                             tasks.verify_ledger.name, pit_tasks.make_partitions.name}
     assert schedule["floor-tick"]["schedule"] == 60.0
     # Macau time; the gaming day starts at 06:00: verified at 05:30 against the heads saved at 06:05.
     assert django_settings.CELERY_TIMEZONE == "Asia/Macau"
     assert schedule["verify-ledger"]["schedule"] == crontab(hour=5, minute=30)
     assert schedule["save-ledger-heads"]["schedule"] == crontab(hour=6, minute=5)
+    # The ledger's months ahead (PostgreSQL), an hour into the gaming day.
+    assert schedule["ledger-partitions"]["schedule"] == crontab(hour=7, minute=0)
 
 
 def test_the_nightly_tasks_are_acknowledged_when_done_and_retried_when_the_database_fails():

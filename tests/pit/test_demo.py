@@ -58,8 +58,32 @@ def test_the_committed_fixture_loads_with_an_intact_ledger():
     out = StringIO()
     call_command("demo", stdout=out)
     call_command("verify_ledger", stdout=out)
-    assert "loaded demo.json" in out.getvalue() and "ledger intact: 5 table(s) checked" in out.getvalue()
-    assert Jogo.objects.filter(gaming_day=dt.date(2026, 11, 21)).count() == len(fixture_ledger())
+    assert "loaded demo.json" in out.getvalue() and "ledger intact: 7 table(s) checked" in out.getvalue()
+    assert Jogo.objects.filter(gaming_day=dt.date(2026, 11, 21), table__casino__name=demo.MACAU).count() == len(
+        fixture_ledger())
+
+
+@pytest.mark.casinos
+def test_the_demo_is_a_group_of_two_casinos_each_person_given_where_he_works():
+    """Issue 26 §4: the demo's second casino has its own people and a played day; the inspector and
+    the manager are given both, and see the group's tables; a dealer sees his casino's only."""
+    from django.contrib.auth.models import User
+
+    from casino.pit.access import visible_tables
+
+    call_command("demo", stdout=StringIO())
+    given = {person.username: sorted(casino.name for casino in person.casinos.all())
+             for person in User.objects.prefetch_related("casinos")}
+    assert given == {**{name: [demo.MACAU] for name in ("dealer", "dealer2", "supervisor", "counter", "counter2")},
+                     "dealer3": [demo.TAIPA], "supervisor2": [demo.TAIPA],
+                     "inspector": [demo.MACAU, demo.TAIPA], "manager": [demo.MACAU, demo.TAIPA]}
+    taipa = Jogo.objects.filter(table__casino__name=demo.TAIPA, gaming_day=dt.date(2026, 11, 21))
+    assert taipa.count() == 9 and set(taipa.values_list("table__number", flat=True)) == {"T-01", "T-02"}
+    people = {person.username: person for person in User.objects.all()}
+    assert {t.number for t in visible_tables(people["inspector"])} == {"C-01", "C-02", "C-03", "S-01", "S-02",
+                                                                       "T-01", "T-02"}
+    assert {t.number for t in visible_tables(people["dealer3"])} == {"T-01", "T-02"}
+    assert not visible_tables(people["dealer"]).filter(casino__name=demo.TAIPA).exists()
 
 
 def test_the_demo_records_today_s_floor_up_to_now_and_lists_every_account():

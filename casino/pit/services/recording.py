@@ -232,14 +232,16 @@ def _same_player(who: dict[int, Patron | str]) -> list[Problem]:
 
 def _witness(table: Table, user: User, witness: User | None) -> User:
     """The supervisor who witnesses the seating buy-ins and records them: `user` when he is one
-    and names no other, else `witness`, who must be a supervisor assigned to the table."""
+    and names no other, else `witness`, who must be a supervisor assigned to the table and given its
+    casino."""
     if witness is None:
         if user.has_perm(WITNESS):
             return user
         raise refuse(code="witness_needed", field="witness", table=table.number, template=gettext_noop(
             "A supervisor of table {table} witnesses the seating buy-ins and records them: he confirms the seating "
             "with his username and password."))
-    if witness.is_active and witness.has_perm(WITNESS) and table.staff.filter(pk=witness.pk).exists():
+    if (witness.is_active and witness.has_perm(WITNESS)
+            and table.staff.filter(pk=witness.pk, casinos=table.casino_id).exists()):
         return witness
     raise refuse(code="witness", field="witness", who=person_name(witness), table=table.number,
                  template=gettext_noop("{who} is not a supervisor assigned to table {table}; a supervisor of the "

@@ -13,9 +13,11 @@ DUMPED = ["auth.user", "pit"]
 
 
 class Command(BaseCommand):
-    help = ("Load the demo casino (fixtures/demo.json) into an empty database, then record today's floor up "
-            "to now through the services, and list every account. With --build, make the demo day afresh "
-            "through the recording service instead; with --dump FILE, write the demo day out as a fixture.")
+    help = ("Load the demo casino (fixtures/demo.json) into an empty database, add the group's second casino "
+            "and its played day, then record today's floor up to now through the services, and list every "
+            "account with its casinos. With --build, make the demo day afresh through the recording service "
+            "instead; with --dump FILE, write the demo day out as a fixture (Casino Demo Macau's, before the "
+            "second casino is added).")
 
     def add_arguments(self, parser):
         parser.add_argument("--build", action="store_true", help="record the demo day through the service")
@@ -37,9 +39,12 @@ class Command(BaseCommand):
             apps = DUMPED + [label for label, _step in demo.STEPS]
             call_command("dumpdata", *apps, natural_foreign=True, indent=1, output=dump, verbosity=0)
         if not already:
+            demo.group()
+            self.stdout.write(f"demo: {demo.TAIPA} added to the group, its day played")
             demo.live()
             self.stdout.write("demo: today's floor recorded up to now")
             self.stdout.write(f"demo: accounts, each with the password {demo.PASSWORD!r}:")
-            for person in User.objects.order_by("username").prefetch_related("groups"):
+            for person in User.objects.order_by("username").prefetch_related("groups", "casinos"):
                 roles = ", ".join(group.name for group in person.groups.all()) or "-"
-                self.stdout.write(f"  {person.username:<12} {person.get_full_name():<20} {roles}")
+                casinos = ", ".join(sorted(casino.name for casino in person.casinos.all())) or "-"
+                self.stdout.write(f"  {person.username:<12} {person.get_full_name():<20} {casinos:<38} {roles}")

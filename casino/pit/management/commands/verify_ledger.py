@@ -7,8 +7,10 @@ from django.core.management.base import BaseCommand, CommandError, no_translatio
 from django.db import connection
 from tqdm import tqdm
 
+from casino import distributed
 from casino.pit.heads import UnreadableHeads, departures
 from casino.pit.models import Table
+from casino.pit.tasks import verify_on_workers
 from casino.pit.verify import OTHER_CHECKS, breaks
 
 
@@ -23,17 +25,23 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=None,
                             help="worker processes (default: one per core, at most 2, on PostgreSQL; 1 on SQLite)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+        distributed.add_arguments(parser)
 
     @no_translations  # the command's report is in English, whatever a request left active
-    def handle(self, *args, heads=None, workers=None, no_progress=False, **options):
+    def handle(self, *args, heads=None, workers=None, no_progress=False, celery=False,
+               queue=distributed.QUEUE, timeout=distributed.TIMEOUT, **options):
         saved = self._saved(heads) if heads else None
-        if workers is None:
+        if celery:
+            distributed.require_broker()
+        elif workers is None:
             workers = min(2, os.cpu_count() or 1) if connection.vendor == "postgresql" else 1
         started = time.perf_counter()
         tables = list(Table.objects.select_related("casino").order_by("pk"))
         with tqdm(total=sum(t.ledger_seq for t in tables), unit=" rows", unit_scale=True, file=sys.stderr,
                   disable=True if no_progress else None, desc="verifying") as bar:
-            found = breaks(tables, workers=workers, progress=bar.update)
+            checks = verify_on_workers(tables, queue=queue, timeout=timeout,
+                                                    progress=bar.update) if celery else None
+            found = breaks(tables, workers=workers, progress=bar.update, checks=checks)
         rows = sum(t.ledger_seq for t in tables)
         if saved is not None:
             try:
@@ -53,7 +61,8 @@ class Command(BaseCommand):
         anchored = f", each through its head saved at {saved['taken_at']}" if saved is not None else ""
         also = "".join(f"; {summary}" for summary in others)
         self.stdout.write(f"ledger intact: {len(tables)} table(s) checked{anchored}; {rows} rows{also}; in "
-                          f"{elapsed:.1f} s with {workers} worker(s)")
+                          f"{elapsed:.1f} s " + (f"through the Celery workers of the queue {queue}" if celery
+                                                   else f"with {workers} worker(s)"))
 
     def _saved(self, path: str) -> dict:
         try:
