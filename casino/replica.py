@@ -18,10 +18,13 @@ from django.db import connections
 
 from casino.db_router import REPLICA, replica_reads
 
-# Caught up when it has replayed all it received (an idle primary sends nothing new, and the last
-# replayed transaction may be hours old); else the age of the last transaction it replayed.
+# Caught up when it is streaming from the primary and has replayed all it received (an idle
+# primary sends nothing new, and the last replayed transaction may be hours old); else, behind or
+# cut off from the primary (whose last record it soon replays, and then waits), the age of the
+# last transaction it replayed.
 LAG_SQL = """
-    SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+    SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_stat_wal_receiver WHERE status = 'streaming')
+                     AND pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
                 ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()) END
 """
 # One measure serves every page of a few seconds: a replica's lag does not change faster than

@@ -412,7 +412,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["casino.api_filters.IdFilterBackend"],  # relations by id only: casino/api_filters.py
     "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
     "NUM_PROXIES": TRUSTED_PROXIES,  # the client's address as casino.proxies.client_ip reads it
 }

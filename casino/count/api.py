@@ -23,7 +23,7 @@ from rest_framework.response import Response
 
 from casino.api_errors import validated
 from casino.api_fields import WholeUnitsField
-from casino.limits import NOTE_MAX_LENGTH, REASON_MAX_LENGTH
+from casino.limits import NOTE_MAX_LENGTH, REASON_MAX_LENGTH, ROW_ID_MAX
 from casino.pit import days
 from casino.pit.access import casinos_of, require, visible_tables
 from casino.pit.errors import refuse
@@ -35,7 +35,6 @@ from .forms import pit_people
 from .models import Box, Case, CaseEvent, Count, Decision, Rotation, Signature
 
 KEEP_ROTATION = "count.add_rotation"
-ROW_ID_MAX = 2**63 - 1  # the largest id a database row has (a 64-bit integer)
 
 
 class HasPermission(BasePermission):

@@ -14,14 +14,13 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
 from casino.api_errors import validated
-from casino.limits import NOTE_MAX_LENGTH
+from casino.limits import NOTE_MAX_LENGTH, ROW_ID_MAX
 from casino.terms.vocabulary import alert_message, alert_rule_name, person_name
 
 from . import alert_selectors as selectors, alerts
 from .models import Alert
 from .rules import RULES, article_of
 
-ROW_ID_MAX = 2**63 - 1  # the largest id a database row has (a 64-bit integer)
 SUBJECTS = ("jogo", "movement", "refusal", "amendment", "flag", "box", "case", "rotation")
 
 

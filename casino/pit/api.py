@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api_errors import validated
+from casino.api_filters import IdFilterSet
 from casino.limits import REASON_MAX_LENGTH
 
 from . import schema, selectors, services  # noqa: F401  (schema registers the record's OpenAPI extension)
@@ -187,7 +188,7 @@ class GameViewSet(ReadViewSet):
         return Response(MovementSerializer(movement).data, status=status.HTTP_201_CREATED)
 
 
-class JogoFilter(django_filters.FilterSet):
+class JogoFilter(IdFilterSet):
     flagged = django_filters.BooleanFilter(method="filter_flagged", label="flagged by an inspector")
     current = django_filters.BooleanFilter(method="filter_current", label="only each jogo's current revision")
 

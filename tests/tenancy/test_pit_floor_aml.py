@@ -378,6 +378,30 @@ def test_a_list_shows_none_of_another_casino_s_objects(world, route, role, url, 
         assert key(a) not in shown(client_of(b.site.people[role], route).get(url(a)))
 
 
+# A list filtered by another casino's object answers as for an id that exists nowhere: the same
+# empty list, never a 400 that would tell which ids exist elsewhere (casino/api_filters.py).
+FILTERS = [
+    (INSPECTOR, "/api/v1/games/?table={}", lambda o: o.table.pk),
+    (INSPECTOR, "/api/v1/jogos/?table={}", lambda o: o.table.pk),
+    (INSPECTOR, "/api/v1/jogos/?game={}", lambda o: o.game.pk),
+    (SUPERVISOR, "/api/v1/movements/?game={}", lambda o: o.game.pk),
+    (INSPECTOR, "/api/v1/refusals/?table={}", lambda o: o.table.pk),
+    (INSPECTOR, "/api/v1/amendments/?jogo={}", lambda o: o.jogo.pk),
+    (INSPECTOR, "/api/v1/movement-refusals/?patron={}", lambda o: o.player.pk),
+    (INSPECTOR, "/api/v1/aml/cases/?patron={}", lambda o: o.player.pk),
+]
+
+
+@pytest.mark.parametrize(("role", "url", "key"), FILTERS, ids=[url for _r, url, _k in FILTERS])
+def test_a_filter_on_another_casino_s_object_answers_as_on_an_unknown_id(world, role, url, key):
+    a, b, _both = world
+    client = client_of(b.site.people[role], "api/")
+    elsewhere, nowhere = client.get(url.format(key(a))), client.get(url.format(UNKNOWN))
+    assert elsewhere.status_code == nowhere.status_code == 200
+    assert elsewhere.json() == nowhere.json() and elsewhere.json()["count"] == 0
+    assert client.get(url.format(key(b))).status_code == 200
+
+
 @pytest.mark.parametrize("url", ["/pit/", "/floor/", "/api/v1/tables/", "/api/v1/jogos/", "/aml/?state=all"])
 def test_the_group_s_inspector_sees_both_casinos(world, url):
     a, b, both = world
