@@ -75,10 +75,12 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
     supervisor = User.objects.create_user("load-supervisor")  # witnesses the seating buy-ins
     supervisor.groups.add(Group.objects.get(name=SUPERVISOR))
     casino = Casino.objects.create(name="Load casino")
+    casino.staff.add(dealer, supervisor)  # the casino their roles apply at (docs/casinos.md)
     made = []
     for index in range(tables):
         table = Table.objects.create(casino=casino, number=f"L-{index + 1:02d}", variant="conventional", stake=25)
         table.staff.add(dealer, supervisor)
+        _on_rotation(table, dealer, supervisor)
         game = services.start_game(table=table, user=dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
                                                           for c in range(4)], first_banker=0, witness=supervisor)
         made.append((table.pk, {**selectors.record_header(game), "result": "draw"}))
@@ -86,6 +88,19 @@ def build(database: str, tables: int) -> tuple[str, list[tuple[int, dict]]]:
     from django.db import connections
     connections.close_all()
     return token, made
+
+
+def _on_rotation(table, dealer, supervisor) -> None:
+    """The dealer on the table's rotation from the start of today's gaming day, entered by the
+    supervisor: a dealer records only while the rotation has him on the table (docs/count.md)."""
+    from django.utils import timezone
+
+    from casino.count import services as count_services
+    from casino.pit import days
+
+    now = timezone.now()
+    count_services.rotation_start(table=table, person=dealer, starts_at=days.day_bounds(days.gaming_day(now))[0],
+                                  user=supervisor, at=now)
 
 
 def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
@@ -99,6 +114,7 @@ def time_service(database: str, jogos: int) -> tuple[list[float], list[float]]:
     dealer, supervisor = User.objects.get(username="load-dealer"), User.objects.get(username="load-supervisor")
     table = Table.objects.create(casino=Casino.objects.get(), number="L-service", variant="conventional", stake=25)
     table.staff.add(dealer, supervisor)
+    _on_rotation(table, dealer, supervisor)
     game = services.start_game(table=table, user=dealer, players=[{"chair": c, "name": f"P{c}", "capital": CAPITAL}
                                                       for c in range(4)], first_banker=0, witness=supervisor)
     record = {**selectors.record_header(game), "result": "draw"}
