@@ -148,8 +148,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_gunicorn(database: str, port: int, workers: int, threads: int = 1) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": f"{SERVER}/{database}", "DJANGO_DEBUG": "0",
+def start_gunicorn(database: str, port: int, workers: int, threads: int = 1, via: str = SERVER) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": f"{via}/{database}", "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": "load-benchmark-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SSL_REDIRECT": "0"}
     # The site logs a line per request to standard error: to a file, never to a pipe nobody reads.
@@ -260,6 +260,9 @@ def main() -> None:
     parser.add_argument("--service-jogos", type=int, default=300)
     parser.add_argument("--phases", choices=("random", "spread", "together"), default="random",
                         help="when each table's first jogo is due within the first period (see phases())")
+    parser.add_argument("--via", default=SERVER, metavar="URL",
+                        help="the server gunicorn's workers connect through, e.g. a PgBouncer in front of PostgreSQL "
+                             f"(postgres://postgres@127.0.0.1:6432; default: PostgreSQL itself, {SERVER})")
     args = parser.parse_args()
 
     token, tables = build(args.database, args.tables)
@@ -269,7 +272,7 @@ def main() -> None:
           f"{statistics.median(cpu):.2f} ms; load average {os.getloadavg()[0]:.1f}")
 
     port = free_port()
-    server = start_gunicorn(args.database, port, args.workers, args.threads)
+    server = start_gunicorn(args.database, port, args.workers, args.threads, args.via)
     latencies: list[float] = []
     lateness: list[float] = []
     failures: list[str] = []
