@@ -21,8 +21,8 @@ to the casino floor.
 - ``DJANGO_TRUSTED_PROXIES``, ``DJANGO_SESSION_SECONDS``, ``DJANGO_SESSION_IDLE_SECONDS``,
   ``DJANGO_LOG_LEVEL``, ``GAMING_DAY_STARTS``, ``SHIFTS``, ``COUNT_VARIANCE_ABSOLUTE``,
   ``COUNT_VARIANCE_PERCENT``, ``AUDIT_PAGE_MAX_JOGOS``, ``REDIS_URL``, ``LEDGER_HEADS_DIR``,
-  ``LARGE_TRANSACTION_THRESHOLD`` and the alerts' ``ALERT_*`` thresholds: described where each is
-  read below.
+  ``LEDGER_PARTITION_MONTHS_AHEAD``, ``LARGE_TRANSACTION_THRESHOLD`` and the alerts' ``ALERT_*``
+  thresholds: described where each is read below.
 """
 
 import os

@@ -13,13 +13,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import threading
 import uuid
 from io import StringIO
-from pathlib import Path
-from urllib.parse import quote
 
 import psycopg
 import pytest
@@ -33,8 +29,8 @@ from casino.audit.tasks import recompute_on_workers
 from casino.pit.recheck import Difference
 from casino.pit.verify import TableCheck
 from tests.builders.audit import plant, varied_day
+from tests.builders.workers import celery_worker, database_url_of_this_test
 
-REPO = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("REDIS_URL", "")
 WAIT = 120  # seconds without a shard's result before a run gives up: a worker that never answers
 
@@ -112,37 +108,14 @@ def test_days_without_a_jogo_send_nothing_and_report_nothing_found():
 
 # --- Through a real worker and Redis -------------------------------------------------------------
 
-def database_url_of_this_test() -> str:
-    db = connection.settings_dict
-    who = quote(db["USER"] or "") + (":" + quote(db["PASSWORD"]) if db["PASSWORD"] else "")
-    return f"postgres://{who}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
 def worker_queue(transactional_db, tmp_path):
     """A Celery worker in a process of its own (`celery -A casino worker`), on this test's
     database and on a queue of its own; yields the queue's name. Stopped (warm shutdown) before
     the test's database is emptied."""
     queue = f"audit-test-{uuid.uuid4().hex}"
-    env = {**os.environ, "DJANGO_DEBUG": "1", "DJANGO_SETTINGS_MODULE": "casino.settings",
-           "DATABASE_URL": database_url_of_this_test(), "REDIS_URL": REDIS_URL,
-           "LEDGER_HEADS_DIR": str(tmp_path / "heads")}
-    log = tmp_path / "worker.log"  # a file, not a pipe: a pipe nobody reads would stop a talkative worker
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool", "solo", "--without-heartbeat",
-             "--without-gossip", "--without-mingle", "--loglevel", "INFO", "--queues", queue,
-             "--hostname", f"{queue}@%h"], cwd=REPO, env=env, stdout=output, stderr=subprocess.STDOUT)
-    try:
+    with celery_worker(queue, broker=REDIS_URL, heads=tmp_path / "heads", log=tmp_path / "worker.log"):
         yield queue
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        sys.stderr.write(log.read_text())  # the worker's own log, shown with a failure
 
 
 # The one part of a report that says how and how fast it ran.

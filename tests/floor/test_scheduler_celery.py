@@ -7,12 +7,8 @@ commits its rows (a transactional test) so that the worker, another process, see
 Skipped without REDIS_URL, or on SQLite (whose test database lives in this process's memory):
 CI's PostgreSQL leg runs it (.ci/run). The other scheduler tests run the same tasks eagerly."""
 import os
-import subprocess
-import sys
 import uuid
 from functools import partial
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from celery import Celery
@@ -22,8 +18,8 @@ from casino.floor.models import Alert
 from casino.floor.rules import LEDGER
 from tests.builders.ledger import behind_the_applications_back
 from tests.builders.pit import DRAW, record_next, seat
+from tests.builders.workers import celery_worker
 
-REPO = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 pytestmark = [
@@ -42,12 +38,6 @@ def own_redis_database(url: str) -> str:
     return url.rsplit("/", 1)[0] + "/5" if url.count("/") > 2 else url.rstrip("/") + "/5"
 
 
-def database_url_of_this_test() -> str:
-    db = connection.settings_dict
-    who = quote(db["USER"] or "") + (":" + quote(db["PASSWORD"]) if db["PASSWORD"] else "")
-    return f"postgres://{who}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
 def worker(transactional_db, tmp_path):
     """A Celery worker in a process of its own, on a queue of its own; yields (a function that runs
@@ -56,26 +46,12 @@ def worker(transactional_db, tmp_path):
     broker = own_redis_database(REDIS_URL)
     queue = f"scheduler-test-{uuid.uuid4().hex}"  # its own: no other run's worker takes its tasks
     heads = tmp_path / "heads"
-    env = {**os.environ, "DJANGO_DEBUG": "1", "DJANGO_SETTINGS_MODULE": "casino.settings",
-           "DATABASE_URL": database_url_of_this_test(), "REDIS_URL": broker, "LEDGER_HEADS_DIR": str(heads)}
-    log = tmp_path / "worker.log"  # a file, not a pipe: a pipe nobody reads would stop a talkative worker
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool", "solo", "--without-heartbeat",
-             "--without-gossip", "--without-mingle", "--loglevel", "INFO", "--queues", queue,
-             "--hostname", f"{queue}@%h"], cwd=REPO, env=env, stdout=output, stderr=subprocess.STDOUT)
     client = Celery("scheduler-test", broker=broker, backend=broker)
     try:
-        yield partial(run_in_worker, client, queue), heads
+        with celery_worker(queue, broker=broker, heads=heads, log=tmp_path / "worker.log"):
+            yield partial(run_in_worker, client, queue), heads
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
         client.close()
-        sys.stderr.write(log.read_text())  # the worker's own log, shown with a failure
 
 
 def run_in_worker(client: Celery, queue: str, name: str):
