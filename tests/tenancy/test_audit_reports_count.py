@@ -96,7 +96,7 @@ def furnish(at: Site, prefix: str) -> Furnished:
     cases.escalate(case=case, user=people[INSPECTOR], note="a large overage")
     waiting = count_services.box_for(table=at.table, gaming_day=YESTERDAY, shift=2)
     entry = Rotation.objects.filter(table=at.table, person=people["dealer"]).latest("pk")
-    before = count_services.previous_shift(*shifts.shift_of(now))
+    before = count_services.previous_shift(*RUNNING)  # RUNNING's, even if a shift began since the import
     watch = count_services.rotation_start(table=at.table, person=people[SUPERVISOR], duty=Rotation.SUPERVISOR,
                                           starts_at=shifts.shift_bounds(*before)[0], user=people[SUPERVISOR],
                                           gaming_day=before[0])
@@ -215,7 +215,9 @@ WALLS = [
     # Keeping A's line of a draft: not a line of B's supervisor's draft (whose form asks for his own lines), so
     # refused, and nothing is confirmed.
     Wall("count/rotation/draft", SUPERVISOR, lambda f: f"/count/rotation/draft?day={RUNNING[0]}&shift={RUNNING[1]}",
-         302, "post", lambda f: {f"keep_{f.watch.pk}": "on", f"person_{f.watch.pk}": f.people[SUPERVISOR].pk},
+         302, "post", lambda f: {f"keep_{f.watch.pk}": "on", f"person_{f.watch.pk}": f.people[SUPERVISOR].pk,
+                                 # after the first shift the dealer's entry is a line of the draft too, not kept
+                                 f"person_{f.entry.pk}": f.people["dealer"].pk},
          Rotation.objects.count, refused=400),
     # The count's API.
     Wall("api/v1/count/boxes/(?P<pk>[^/.]+)/$", COUNTER, lambda f: f"/api/v1/count/boxes/{f.waiting.pk}/", 200,
